@@ -1,0 +1,1 @@
+"""The ``stonework`` command line."""

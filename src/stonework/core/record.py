@@ -1,0 +1,178 @@
+"""Game records: the save-game and replay format (JSON).
+
+A record holds the format version, the game, its options and player count, and every action and
+chance outcome in notation with the seat that took it (``"chance"`` for chance). Replaying it
+needs no seed: chance outcomes are in the record.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from stonework.core.errors import RecordError, StoneworkError
+from stonework.core.options import OptionValue
+from stonework.core.state import CHANCE, State, seat_name
+
+if TYPE_CHECKING:
+    from stonework.core.registry import GameSpec
+
+FORMAT = "stonework-record"
+VERSION = 1
+
+
+@dataclass
+class Record:
+    """A game as a list of (seat, notation) entries plus the config needed to start it."""
+
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    entries: list[tuple[int, str]] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+    final_position: str | None = None  # when set, a replay must arrive at exactly this position
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-JSON form."""
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "players": self.players,
+            "options": dict(self.options),
+            "count": len(self.entries),
+            "actions": [{"seat": seat_name(seat), "action": text} for seat, text in self.entries],
+        }
+        if self.final_position is not None:
+            out["final_position"] = self.final_position
+        if self.meta:
+            out["meta"] = self.meta
+        return out
+
+    def dumps(self) -> str:
+        """The record as indented JSON text."""
+        return json.dumps(self.to_json(), indent=1)
+
+    @classmethod
+    def from_json(cls, data: object) -> Record:
+        """Read a record from parsed JSON, checking its shape; errors say what is wrong."""
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a stonework record (format must be {FORMAT!r})")
+        if data.get("version") != VERSION:
+            raise RecordError(f"record version {data.get('version')!r} is not supported")
+        game = data.get("game")
+        players = data.get("players")
+        options = data.get("options", {})
+        actions = data.get("actions")
+        if not isinstance(game, str):
+            raise RecordError("the record has no game name")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise RecordError("the record's player count must be an integer")
+        if not isinstance(options, dict):
+            raise RecordError("the record's options must be an object")
+        if not isinstance(actions, list):
+            raise RecordError("the record has no list of actions")
+        entries: list[tuple[int, str]] = []
+        for index, item in enumerate(actions):
+            if not isinstance(item, dict) or not isinstance(item.get("action"), str):
+                raise RecordError(f"entry {index}: must be an object with seat and action")
+            seat_text = item.get("seat")
+            if seat_text == "chance":
+                seat = CHANCE
+            elif isinstance(seat_text, str) and seat_text.isdigit():
+                seat = int(seat_text)
+            elif isinstance(seat_text, int) and not isinstance(seat_text, bool) and seat_text >= 0:
+                seat = seat_text
+            else:
+                raise RecordError(f"entry {index}: seat {seat_text!r} is not a seat or 'chance'")
+            entries.append((seat, item["action"]))
+        count = data.get("count")
+        if count is not None and count != len(entries):
+            raise RecordError(
+                f"the record says it has {count} entries but holds {len(entries)} "
+                "(truncated or edited)"
+            )
+        meta = data.get("meta", {})
+        final = data.get("final_position")
+        if final is not None and not isinstance(final, str):
+            raise RecordError("the record's final_position must be a string")
+        return cls(
+            game, players, dict(options), entries, meta if isinstance(meta, dict) else {}, final
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        """Read a record from JSON text."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"the record is not valid JSON: {exc}") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        """Read a record from a file."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        return cls.loads(text)
+
+    def save(self, path: str | Path) -> None:
+        """Write the record to a file."""
+        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+
+
+def save_state(state: State, path: str | Path) -> None:
+    """Save a game in progress (its record, with the position it must replay to)."""
+    record = state.record()
+    record.final_position = state.position()
+    record.save(path)
+
+
+def replay(
+    record: Record | dict[str, Any] | str,
+    upto: int | None = None,
+    spec: GameSpec | None = None,
+) -> State:
+    """Rebuild the exact state a record describes (its first ``upto`` entries if given).
+
+    Every entry is checked: the seat must be the one to move and the action legal. The first
+    entry that fails is named in the error.
+    """
+    from stonework.core.registry import get_game
+
+    if isinstance(record, str):
+        record = Record.loads(record)
+    elif isinstance(record, dict):
+        record = Record.from_json(record)
+    try:
+        game = spec if spec is not None else get_game(record.game)
+        if record.players not in game.player_counts:
+            raise RecordError(f"{record.game} is not played by {record.players} players")
+        state = game.new_state(record.players, game.options.resolve(game.name, record.options))
+    except StoneworkError as exc:
+        raise RecordError(f"cannot start the recorded game: {exc}") from None
+    entries = record.entries if upto is None else record.entries[:upto]
+    for index, (seat, text) in enumerate(entries):
+        expected = state.current_player
+        if seat != expected:
+            raise RecordError(
+                f"entry {index} ({seat_name(seat)}: {text!r}): it is not that seat's turn "
+                f"({state.describe_turn()})"
+            )
+        try:
+            action = state.parse_action(text)
+            state.apply(action)
+        except StoneworkError as exc:
+            raise RecordError(f"entry {index} ({seat_name(seat)}: {text!r}): {exc}") from None
+    final = record.final_position
+    if upto is None and final is not None and final != state.position():
+        raise RecordError(
+            "the record replays to a different position than it was saved with (edited?)"
+        )
+    return state

@@ -1,0 +1,118 @@
+"""The game registry: each game declares its metadata once and registers itself on import.
+
+``core`` never imports a game; :mod:`stonework.games` imports every game package, and each
+package calls :func:`register` with its :class:`GameSpec`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from stonework.core.errors import UnknownGame, UnknownOption
+from stonework.core.options import OptionSet, OptionValue
+from stonework.core.rng import make_rng
+from stonework.core.state import CHANCE, State
+
+NewState = Callable[[int, dict[str, OptionValue]], State]
+FromPosition = Callable[[str], State]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the registry knows about a game before any state exists (like OpenSpiel's GameType)."""
+
+    name: str
+    title: str
+    player_counts: tuple[int, ...]
+    default_players: int
+    options: OptionSet
+    has_chance: bool
+    hidden_information: bool
+    summary: str
+    new_state: NewState
+    from_position: FromPosition
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-JSON metadata (``stonework games --json``, the server's game list)."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": list(self.player_counts),
+            "default_players": self.default_players,
+            "has_chance": self.has_chance,
+            "hidden_information": self.hidden_information,
+            "options": [spec.to_json() for spec in self.options.specs],
+        }
+
+
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game to the registry (called once by each game package)."""
+    existing = _GAMES.get(spec.name)
+    if existing is not None and existing is not spec:
+        raise ValueError(f"a game named {spec.name!r} is already registered")
+    _GAMES[spec.name] = spec
+    return spec
+
+
+def _ensure_loaded() -> None:
+    # Imported lazily so that core does not depend on the games at import time.
+    import importlib
+
+    importlib.import_module("stonework.games")
+
+
+def list_games() -> list[GameSpec]:
+    """Every registered game, by name."""
+    _ensure_loaded()
+    return [_GAMES[name] for name in sorted(_GAMES)]
+
+
+def get_game(name: str) -> GameSpec:
+    """The spec of a registered game; unknown names fail with the list of valid ones."""
+    _ensure_loaded()
+    spec = _GAMES.get(name)
+    if spec is None:
+        valid = ", ".join(sorted(_GAMES)) or "(none)"
+        raise UnknownGame(f"no game named {name!r}; the games are: {valid}")
+    return spec
+
+
+def new_game(
+    name: str,
+    players: int | None = None,
+    seed: int | None = None,
+    **options: object,
+) -> State:
+    """A new game of ``name`` for ``players`` seats with ``options`` (the rest at their defaults).
+
+    With a ``seed``, the setup's chance nodes (first reveals, deals) are resolved with a generator
+    seeded by it, so the state returned waits for the first decision. Without one, the state is
+    returned at its first chance node, ready for outcomes entered one by one.
+    """
+    spec = get_game(name)
+    count = spec.default_players if players is None else players
+    if count not in spec.player_counts:
+        allowed = ", ".join(str(n) for n in spec.player_counts)
+        raise UnknownOption(f"{name} is played by {allowed} players, not {count}")
+    resolved = spec.options.resolve(name, options)
+    state = spec.new_state(count, resolved)
+    if seed is not None:
+        rng = make_rng(seed)
+        while state.current_player == CHANCE:
+            state.apply_unchecked(state.sample_chance(rng))
+    return state
+
+
+def from_position(name: str, position: str) -> State:
+    """Build a state of game ``name`` from its position string."""
+    return get_game(name).from_position(position)
+
+
+def options_of(name: str) -> Mapping[str, OptionValue]:
+    """The default options of a game."""
+    return get_game(name).options.defaults()

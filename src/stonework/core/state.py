@@ -1,0 +1,289 @@
+"""The game protocol: the ``State`` every game implements, and the values it returns.
+
+A state is mutable and cheap to ``clone()``. Players are seat indices ``0..n-1``; the sentinels
+:data:`CHANCE` and :data:`TERMINAL` stand in ``current_player`` at chance nodes and at the end.
+Actions are small immutable hashable values whose ``str()`` is their notation; chance outcomes
+are actions too, applied with the same ``apply``.
+
+Subclasses implement the ``_``-prefixed hooks; the public methods add the checks that keep a
+state unchanged on bad input.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
+
+from stonework.core.errors import IllegalAction, InvalidAction
+from stonework.core.options import OptionValue
+from stonework.core.rng import Rng
+
+if TYPE_CHECKING:
+    from stonework.core.record import Record
+    from stonework.core.registry import GameSpec
+
+CHANCE: Final = -1
+"""``current_player`` at a chance node (a tile reveal, a deal, a shuffle)."""
+
+TERMINAL: Final = -2
+"""``current_player`` once the game is over."""
+
+Action: TypeAlias = Hashable
+"""An action: a small immutable value; ``str(action)`` is its notation."""
+
+JSON: TypeAlias = Any
+"""A plain-JSON value (dicts with string keys, lists, str, int, float, bool, None)."""
+
+
+@dataclass(frozen=True)
+class Score:
+    """One seat's score: the total and the breakdown a score sheet shows (plain JSON)."""
+
+    total: int | float
+    breakdown: dict[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        """Plain-JSON form."""
+        return {"total": self.total, "breakdown": self.breakdown}
+
+
+def seat_name(seat: int) -> str:
+    """A seat index as it appears in records and messages (``chance`` for chance nodes)."""
+    return "chance" if seat == CHANCE else str(seat)
+
+
+class State(ABC):
+    """The protocol every game's state implements (see DESIGN.md, "The game protocol")."""
+
+    spec: ClassVar[GameSpec]
+    """The registered game this state belongs to (set by the game's module)."""
+
+    num_players: int
+    options: dict[str, OptionValue]
+    history: list[tuple[int, Action]]
+
+    # --- whose turn -------------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` at a chance node, :data:`TERMINAL` at the end."""
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player == TERMINAL
+
+    @property
+    def is_chance_node(self) -> bool:
+        """True when the next action is a chance outcome."""
+        return self.current_player == CHANCE
+
+    # --- actions ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action (chance outcomes at a chance node) in a stable order."""
+
+    def random_action(self, rng: Rng) -> Action:
+        """A uniformly random legal action (at a chance node: an outcome by its probability)."""
+        if self.current_player == CHANCE:
+            return self.sample_chance(rng)
+        return rng.choice(self.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, the outcomes and their probabilities (they sum to 1)."""
+        if self.current_player != CHANCE:
+            raise IllegalAction("chance_outcomes() is only defined at a chance node")
+        outcomes = self.legal_actions()
+        p = 1.0 / len(outcomes)
+        return [(outcome, p) for outcome in outcomes]
+
+    def sample_chance(self, rng: Rng) -> Action:
+        """Draw one chance outcome with its probability."""
+        outcomes = self.chance_outcomes()
+        actions = [a for a, _ in outcomes]
+        weights = [p for _, p in outcomes]
+        return rng.choices(actions, weights)[0]
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; raise InvalidAction/IllegalAction and change nothing otherwise."""
+        if self.current_player == TERMINAL:
+            raise IllegalAction(f"the game is over; {action} cannot be played")
+        self._check(action)
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal, recording it (the playout hot path: no checks)."""
+        self.history.append((self.current_player, action))
+        self._apply(action)
+
+    def apply_text(self, text: str) -> Action:
+        """Parse notation and apply it; returns the action applied."""
+        action = self.parse_action(text)
+        self.apply(action)
+        return action
+
+    def _check(self, action: Action) -> None:
+        """Raise InvalidAction if ``action`` is malformed, IllegalAction if not legal here.
+
+        The default looks the action up in :meth:`legal_actions`; games override it with a
+        faster test and more specific messages.
+        """
+        if not self.is_action(action):
+            raise InvalidAction(f"{action!r} is not a {self.spec.name} action")
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{action} is not legal now ({self.describe_turn()})")
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply an action known to be legal (no checks; the hot path of playouts)."""
+
+    @abstractmethod
+    def is_action(self, value: object) -> bool:
+        """True if ``value`` is a well-formed action of this game (legal or not)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action (or chance outcome) from its notation; raise InvalidAction if malformed."""
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action space for this game config (decisions and chance outcomes)."""
+
+    @abstractmethod
+    def action_id(self, action: Action) -> int:
+        """The stable integer id of an action, ``0 <= id < num_distinct_actions()``."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with that id; raise InvalidAction for an id outside the space."""
+
+    def describe_turn(self) -> str:
+        """A short phrase saying whose turn it is and what they must do (for messages)."""
+        player = self.current_player
+        if player == TERMINAL:
+            return "the game is over"
+        if player == CHANCE:
+            return "waiting for a chance outcome"
+        return f"seat {player} to play"
+
+    # --- copies and positions -----------------------------------------------------------------
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (hand-written; never ``deepcopy`` in a hot path)."""
+
+    @abstractmethod
+    def position(self) -> str:
+        """The position string: everything in the position (hidden parts included), FEN-like."""
+
+    def determinize(self, player: int, rng: Rng) -> State:
+        """A copy in which what ``player`` cannot see is re-sampled consistently with what they see.
+
+        Games with perfect information return a clone.
+        """
+        return self.clone()
+
+    # --- results ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def scores(self) -> list[Score]:
+        """Each seat's score now (running during play, final at the end), with its breakdown."""
+
+    def ranking(self) -> list[int]:
+        """Each seat's place, 1 = first; tied seats share a place. Default: by score total."""
+        totals = [score.total for score in self.scores()]
+        return [1 + sum(1 for other in totals if other > mine) for mine in totals]
+
+    def returns(self) -> list[float]:
+        """Per-seat outcome for learning code: zeros before the end; from the ranking at the end.
+
+        A seat gets (seats it beats - seats that beat it) / (players - 1): +1 for a sole win and
+        -1 for a sole loss in a two-player game, 0 for a draw; the values sum to zero.
+        """
+        if not self.is_terminal:
+            return [0.0] * self.num_players
+        ranks = self.ranking()
+        n = self.num_players
+        return [
+            (sum(1 for r in ranks if r > mine) - sum(1 for r in ranks if r < mine)) / max(1, n - 1)
+            for mine in ranks
+        ]
+
+    # --- what each seat may see ---------------------------------------------------------------
+
+    @abstractmethod
+    def observation(self, player: int | None) -> dict[str, JSON]:
+        """A plain-JSON view of what ``player`` may see; ``None`` is a spectator."""
+
+    def hidden_tokens(self, player: int | None) -> set[str]:
+        """Strings naming the values hidden from ``player`` right now (hands, secret choices).
+
+        The conformance kit checks that none of them appears in ``player``'s observation, as a
+        string value or inside one, so games write hidden things in observations with the same
+        strings. Perfect-information games return an empty set.
+        """
+        return set()
+
+    # --- records and rendering ----------------------------------------------------------------
+
+    def record(self) -> Record:
+        """The game record: options, players and every action and chance outcome with its seat."""
+        from stonework.core.record import Record
+
+        return Record(
+            game=self.spec.name,
+            players=self.num_players,
+            options=dict(self.options),
+            entries=[(seat, str(action)) for seat, action in self.history],
+        )
+
+    @abstractmethod
+    def to_text(self, perspective: int | None = None) -> str:
+        """A terminal drawing of the state as ``perspective`` sees it (``None``: spectator)."""
+
+    @abstractmethod
+    def to_svg(self, perspective: int | None = None) -> str:
+        """An SVG drawing of the state as ``perspective`` sees it (``None``: spectator)."""
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg(None)
+
+    def __str__(self) -> str:
+        return self.to_text(None)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.spec.name} {self.position()!r}>"
+
+
+def observation_json(state: State, player: int | None) -> str:
+    """The observation serialised canonically (for comparisons and the wire)."""
+    return json.dumps(state.observation(player), sort_keys=True, separators=(",", ":"))
+
+
+def play_random(state: State, rng: Rng, max_steps: int = 1_000_000) -> State:
+    """Play ``state`` to the end with uniformly random actions and chance by its odds (in place)."""
+    steps = 0
+    while not state.is_terminal:
+        state.apply_unchecked(state.random_action(rng))
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"{state.spec.name}: no end after {max_steps} steps")
+    return state
+
+
+def legal_ids(state: State) -> list[int]:
+    """Integer ids of the legal actions, in the order of ``legal_actions()``."""
+    return [state.action_id(a) for a in state.legal_actions()]
+
+
+def action_mask(state: State) -> list[bool]:
+    """A mask over the whole action space, True where the action is legal."""
+    mask = [False] * state.num_distinct_actions()
+    for i in legal_ids(state):
+        mask[i] = True
+    return mask
