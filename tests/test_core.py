@@ -159,3 +159,12 @@ def test_no_global_random_anywhere() -> None:
             if GLOBAL_RANDOM.search(line):
                 offenders.append(f"{path.relative_to(SRC)}:{number}: {line.strip()}")
     assert offenders == []
+
+
+def test_bench_measures_complete_games() -> None:
+    from stonework.core.bench import bench
+
+    result = bench("pile", players=2, seconds=0.05)
+    assert result.games >= 1 and result.decisions >= result.games * 4
+    assert result.chance_per_game == 2
+    assert result.to_json()["game"] == "pile"
