@@ -229,6 +229,27 @@ class State(ABC):
         """
         return set()
 
+    # --- hooks for AI and learning code ---------------------------------------------------------
+
+    def heuristic(self) -> list[float] | None:
+        """A cheap estimate of each seat's prospects in [-1, 1] (greedy play, search cut-offs).
+
+        ``None`` when the game provides none. It may read only what is common knowledge or the
+        true state of a determinized copy, so agents call it on determinized states.
+        """
+        return None
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """Shape of :meth:`observation_tensor` for this game config (constant over a game)."""
+        raise NotImplementedError(f"{self.spec.name} has no observation tensor")
+
+    def observation_tensor(self, player: int) -> list[float]:
+        """What ``player`` may see as a flat list of floats of ``prod(observation_shape())`` values.
+
+        The layout is documented with the game; hidden values never enter another seat's tensor.
+        """
+        raise NotImplementedError(f"{self.spec.name} has no observation tensor")
+
     # --- records and rendering ----------------------------------------------------------------
 
     def record(self) -> Record:
