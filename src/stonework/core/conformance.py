@@ -9,6 +9,7 @@ games that are not registered (the kit's own tests use deliberately broken toy g
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -245,9 +246,24 @@ class _Checker:
                         if token in text:
                             self.fail(f"to_text({seat}) shows {token!r}, hidden from it")
             if seat is not None:
+                self.check_tensor(state, seat)
                 det = state.determinize(seat, self.rng)
                 if det.observation(seat) != obs:
                     self.fail(f"determinize({seat}) changed what seat {seat} observes")
+
+    def check_tensor(self, state: State, seat: int) -> None:
+        try:
+            shape = state.observation_shape()
+        except NotImplementedError:
+            return
+        size = math.prod(shape)
+        tensor = state.observation_tensor(seat)
+        if len(tensor) != size:
+            self.fail(
+                f"observation_tensor({seat}) has {len(tensor)} values, shape {shape} needs {size}"
+            )
+        if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in tensor):
+            self.fail(f"observation_tensor({seat}) holds a value that is not a finite number")
 
     def check_position(self, state: State) -> None:
         text = state.position()
