@@ -153,6 +153,14 @@ class NoActionsMidGame(PileState):
         return super().legal_actions()
 
 
+class WrongTensorSize(PileState):
+    def observation_shape(self) -> tuple[int, ...]:
+        return (3,)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        return [float(self.pile), float(self.turn)]
+
+
 @pytest.mark.parametrize(
     ("cls", "message"),
     [
@@ -172,6 +180,7 @@ class NoActionsMidGame(PileState):
         (DeterminizeSeesOwnCardChange, "determinize"),
         (EndRankingDisagrees, "return"),
         (NoActionsMidGame, "no legal actions"),
+        (WrongTensorSize, "shape"),
     ],
 )
 def test_kit_catches_broken_game(cls: type[PileState], message: str) -> None:
