@@ -7,6 +7,7 @@ from rich.console import Console
 from rich.table import Table
 
 import stonework
+from stonework.cli import arena_cmd
 
 app = typer.Typer(
     help="Play, analyse and research Akropolis, Zapotec and Aztec.", no_args_is_help=True
@@ -38,3 +39,6 @@ def games() -> None:
 def menu() -> None:
     """The interactive terminal menu (what `make run` starts)."""
     games()
+
+
+app.command("arena")(arena_cmd.arena)

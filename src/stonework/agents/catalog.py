@@ -1,0 +1,185 @@
+"""The agents by name, the difficulty levels, and agent specs written as text (``mcts:1s``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from stonework.agents.base import Agent, Budget
+from stonework.agents.flatmc import FlatMCAgent
+from stonework.agents.mcts import MCTSAgent
+from stonework.agents.playout import Playout
+from stonework.agents.simple import GreedyAgent, RandomAgent
+
+DEFAULT_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class AgentKind:
+    """A name people can ask for, what it is, and how to build it from keyword settings."""
+
+    name: str
+    summary: str
+    build: Callable[..., Agent]
+
+
+def _budget(kw: dict[str, Any], default_seconds: float = DEFAULT_SECONDS) -> Budget:
+    iterations = kw.pop("iterations", None)
+    seconds = kw.pop("seconds", None)
+    clock = kw.pop("clock", None)
+    if iterations is None and seconds is None:
+        seconds = default_seconds
+    budget = Budget(
+        iterations=None if iterations is None else int(iterations),
+        seconds=None if seconds is None else float(seconds),
+    )
+    if clock is not None:
+        budget.clock = clock
+    return budget
+
+
+def _playout(kw: dict[str, Any], depth: int | None, greedy: float) -> Playout:
+    raw_depth = kw.pop("depth", depth)
+    if isinstance(raw_depth, str):
+        raw_depth = None if raw_depth in ("end", "none", "") else int(raw_depth)
+    return Playout(
+        depth=raw_depth,
+        greedy=float(kw.pop("greedy", greedy)),
+        sample=int(kw.pop("sample", 4)),
+    )
+
+
+def _no_more(name: str, kw: dict[str, Any]) -> None:
+    if kw:
+        raise ValueError(f"agent {name!r} has no setting {', '.join(sorted(kw))}")
+
+
+def _random(**kw: Any) -> Agent:
+    _no_more("random", kw)
+    return RandomAgent()
+
+
+def _greedy(**kw: Any) -> Agent:
+    _no_more("greedy", kw)
+    return GreedyAgent()
+
+
+def _flatmc(**kw: Any) -> Agent:
+    budget = _budget(kw)
+    playout = _playout(kw, None, 0.5)
+    exploration = float(kw.pop("exploration", 0.7))
+    max_actions = int(kw.pop("max_actions", 24))
+    _no_more("flatmc", kw)
+    return FlatMCAgent(budget, playout, exploration=exploration, max_actions=max_actions)
+
+
+def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., Agent]:
+    def build(**kw: Any) -> Agent:
+        budget = _budget(kw, default_seconds)
+        playout = _playout(kw, None, 0.0)
+        exploration = float(kw.pop("exploration", 1.0))
+        widen_above = int(kw.pop("widen_above", 16))
+        chosen = str(kw.pop("mode", mode))
+        _no_more(mode, kw)
+        agent = MCTSAgent(
+            budget,
+            mode=chosen,  # type: ignore[arg-type]
+            playout=playout,
+            exploration=exploration,
+            widen_above=widen_above,
+        )
+        return agent
+
+    return build
+
+
+def _level(name: str, seconds: float) -> Callable[..., Agent]:
+    def build(**kw: Any) -> Agent:
+        kw.setdefault("seconds", seconds)
+        agent = _tree("auto", seconds)(**kw)
+        agent.name = name
+        return agent
+
+    return build
+
+
+AGENTS: dict[str, AgentKind] = {
+    kind.name: kind
+    for kind in (
+        AgentKind("random", "a uniformly random legal action", _random),
+        AgentKind("greedy", "one ply: best position by the game's evaluation", _greedy),
+        AgentKind(
+            "flatmc", "flat Monte Carlo: UCB1 over root actions, greedy-biased playouts", _flatmc
+        ),
+        AgentKind(
+            "mcts", "UCT on one determinization per move (plain UCT if no secrets)", _tree("mcts")
+        ),
+        AgentKind(
+            "ismcts",
+            "information-set MCTS: a fresh determinization per simulation",
+            _tree("ismcts"),
+        ),
+        AgentKind("easy", "difficulty: greedy one-ply play", _greedy),
+        AgentKind("medium", "difficulty: MCTS/ISMCTS for 0.4 s a move", _level("medium", 0.4)),
+        AgentKind(
+            "hard",
+            "difficulty: MCTS/ISMCTS for 1.5 s a move (answers within 2 s)",
+            _level("hard", 1.5),
+        ),
+    )
+}
+
+
+def list_agents() -> list[tuple[str, str]]:
+    """(name, summary) of every agent and difficulty level, for help text."""
+    return [(kind.name, kind.summary) for kind in AGENTS.values()]
+
+
+def make_agent(name: str, **kw: Any) -> Agent:
+    """Build an agent by name with its settings (``iterations=``, ``seconds=``, ``depth=``, ...)."""
+    kind = AGENTS.get(name)
+    if kind is None:
+        raise ValueError(f"no agent named {name!r}; the agents are: {', '.join(AGENTS)}")
+    return kind.build(**dict(kw))
+
+
+def parse_agent_spec(text: str) -> tuple[str, dict[str, Any]]:
+    """Read ``name[:setting...]``: ``1.5s`` seconds, ``400`` iterations, ``key=value`` others.
+
+    >>> parse_agent_spec("mcts:0.5s:depth=20")
+    ('mcts', {'seconds': 0.5, 'depth': '20'})
+    >>> parse_agent_spec("flatmc:300")
+    ('flatmc', {'iterations': 300})
+    """
+    name, *settings = text.strip().split(":")
+    if name not in AGENTS:
+        raise ValueError(f"no agent named {name!r}; the agents are: {', '.join(AGENTS)}")
+    kw: dict[str, Any] = {}
+    for setting in settings:
+        if "=" in setting:
+            key, value = setting.split("=", 1)
+            kw[key.strip()] = value.strip()
+        elif setting.endswith("s") and _is_number(setting[:-1]):
+            kw["seconds"] = float(setting[:-1])
+        elif setting.isdigit():
+            kw["iterations"] = int(setting)
+        else:
+            raise ValueError(
+                f"bad agent setting {setting!r} in {text!r}: use 1.5s, 400 or key=value"
+            )
+    return name, kw
+
+
+def agent_from_spec(text: str) -> Agent:
+    """Build an agent from its text spec (see :func:`parse_agent_spec`)."""
+    name, kw = parse_agent_spec(text)
+    return make_agent(name, **kw)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,168 @@
+"""Monte Carlo tree search (UCT) and information-set MCTS, one implementation.
+
+The tree stores actions only: a node is reached by the actions from the root, and each
+simulation clones one state at the root and plays the actions down the tree on it (no copy per
+node). Values are a vector over all seats, so the same tree serves 2 to 4 players: each seat
+picks the child best for itself. Chance nodes are sampled (open loop: the outcome drawn selects
+or creates a child). Where a node has many actions (an Akropolis tile can go in hundreds of
+places) progressive widening lets the number of children grow with the square root of visits,
+the first ones taken in greedy order at the root.
+
+Two ways to handle what the seat cannot see:
+
+- ``mcts``: one determinization per decision, then plain UCT on it (honest, since the sample
+  is drawn from what the seat sees, but it plans as if the guess were true);
+- ``ismcts``: a fresh determinization per simulation (single-observer ISMCTS), so the tree
+  averages over the hidden cards; a child's UCB uses how often it was *available*, because an
+  action legal in one sampled world may not be in the next.
+
+In games with perfect information both are plain UCT.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Literal
+
+from stonework.agents.base import Agent, Budget, Values, check_turn, fork_rng
+from stonework.agents.playout import Playout, run_playout
+from stonework.agents.simple import greedy_ranking
+from stonework.core.rng import Rng
+from stonework.core.state import CHANCE, TERMINAL, Action, State
+
+Mode = Literal["mcts", "ismcts", "auto"]
+
+
+class Node:
+    """Statistics of one node: children by action, visits, availability, value sums per seat."""
+
+    __slots__ = ("avail", "children", "totals", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.totals = [0.0] * players
+
+
+class MCTSAgent(Agent):
+    """UCT with value vectors, sampled chance, progressive widening; MCTS or ISMCTS."""
+
+    def __init__(
+        self,
+        budget: Budget,
+        mode: Mode = "mcts",
+        playout: Playout | None = None,
+        exploration: float = 1.0,
+        widen_above: int = 16,
+        widen_factor: float = 2.0,
+        widen_power: float = 0.5,
+    ) -> None:
+        if mode not in ("mcts", "ismcts", "auto"):
+            raise ValueError(f"mode must be mcts, ismcts or auto, not {mode!r}")
+        self.budget = budget
+        self.mode = mode
+        self.playout = playout or Playout()
+        self.exploration = exploration
+        self.widen_above = widen_above
+        self.widen_factor = widen_factor
+        self.widen_power = widen_power
+        self.name = "ismcts" if mode == "ismcts" else "mcts"
+        self.last_iterations = 0
+        self.last_root: Node | None = None
+
+    def describe(self) -> str:
+        """Name, budget and playout."""
+        return f"{self.name} ({self.budget.describe()}, {self.playout.describe()})"
+
+    def _width(self, node: Node, legal: int) -> int:
+        if legal <= self.widen_above:
+            return legal
+        width: float = self.widen_factor * (node.visits + 1) ** self.widen_power
+        return max(1, math.ceil(width))
+
+    def act(self, state: State, rng: Rng) -> Action:
+        """The most visited root action after the budget is spent."""
+        seat = check_turn(state)
+        run = self.budget.start()
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        det_rng = fork_rng(rng)
+        fresh_worlds = self.mode == "ismcts" or (
+            self.mode == "auto" and state.spec.hidden_information
+        )
+        world0 = state.determinize(seat, det_rng)
+        has_heuristic = world0.heuristic() is not None
+        root_order: list[Action] = []
+        if has_heuristic and len(actions) > self.widen_above:
+            root_order = [a for _, a in greedy_ranking(world0, seat, rng)]
+        players = state.num_players
+        root = Node(players)
+        c = self.exploration
+        while run.more():
+            world = state.determinize(seat, det_rng) if fresh_worlds else world0.clone()
+            node = root
+            path = [root]
+            while True:
+                player = world.current_player
+                if player == TERMINAL:
+                    break
+                if player == CHANCE:
+                    outcome = world.sample_chance(rng)
+                    child = node.children.get(outcome)
+                    if child is None:
+                        child = node.children[outcome] = Node(players)
+                    world.apply_unchecked(outcome)
+                    node = child
+                    path.append(child)
+                    continue
+                legal = world.legal_actions()
+                children = node.children
+                present = [a for a in legal if a in children]
+                for a in present:
+                    children[a].avail += 1
+                if len(present) < len(legal) and len(present) < self._width(node, len(legal)):
+                    if node is root and root_order:
+                        action = next(a for a in root_order if a not in children)
+                    else:
+                        action = rng.choice([a for a in legal if a not in children])
+                    child = children[action] = Node(players)
+                    world.apply_unchecked(action)
+                    path.append(child)
+                    break
+                best_score = -math.inf
+                best_action = present[0]
+                for a in present:
+                    ch = children[a]
+                    if ch.visits == 0:
+                        score = math.inf
+                    else:
+                        score = ch.totals[player] / ch.visits + c * math.sqrt(
+                            math.log(ch.avail) / ch.visits
+                        )
+                    if score > best_score:
+                        best_score, best_action = score, a
+                world.apply_unchecked(best_action)
+                node = children[best_action]
+                path.append(node)
+            values: Values = run_playout(world, self.playout, rng, has_heuristic)
+            for n in path:
+                n.visits += 1
+                totals = n.totals
+                for i in range(players):
+                    totals[i] += values[i]
+            run.done += 1
+        self.last_iterations = run.done
+        self.last_root = root
+        legal_now = set(actions)
+        visited = [
+            (ch.visits, ch.totals[seat] / max(1, ch.visits), i, a)
+            for i, (a, ch) in enumerate(root.children.items())
+            if a in legal_now
+        ]
+        if not visited:
+            return rng.choice(actions)
+        visited.sort(key=lambda item: (-item[0], -item[1], item[2]))
+        return visited[0][3]

@@ -1,0 +1,66 @@
+"""The baselines: a uniformly random player and a one-ply greedy player."""
+
+from __future__ import annotations
+
+from stonework.agents.base import Agent, check_turn, evaluate, fork_rng
+from stonework.core.rng import Rng
+from stonework.core.state import CHANCE, Action, State
+
+WIN_BONUS = 2.0
+"""Added to the value of an action that ends the game, so a won game beats any heuristic (±1)."""
+
+
+class RandomAgent(Agent):
+    """Plays a uniformly random legal action."""
+
+    name = "random"
+
+    def act(self, state: State, rng: Rng) -> Action:
+        """A uniformly random legal action."""
+        check_turn(state)
+        return rng.choice(state.legal_actions())
+
+
+def one_ply_value(state: State, action: Action, seat: int, rng: Rng) -> float:
+    """The value for ``seat`` of playing ``action`` in (determinized) ``state``.
+
+    A chance node right after the action (a tile reveal, a draw) is resolved by one sample: the
+    heuristic of a game is defined on decision states, and one draw is as the player would see it.
+    """
+    child = state.clone()
+    child.apply_unchecked(action)
+    if child.current_player == CHANCE:
+        child.apply_unchecked(child.sample_chance(rng))
+    value = evaluate(child)[seat]
+    if child.is_terminal:
+        value *= WIN_BONUS
+    return value
+
+
+def greedy_ranking(state: State, seat: int, rng: Rng) -> list[tuple[float, Action]]:
+    """Every legal action with its one-ply value, best first (ties in the game's stable order)."""
+    scored = [
+        (one_ply_value(state, a, seat, rng), i, a) for i, a in enumerate(state.legal_actions())
+    ]
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [(value, action) for value, _, action in scored]
+
+
+class GreedyAgent(Agent):
+    """One ply: the action whose resulting position the game's evaluation likes best.
+
+    The evaluation is ``state.heuristic()`` (each game's own: score gain, stones, edge progress,
+    resources), or the score margin when a game gives none; ties are broken at random.
+    """
+
+    name = "greedy"
+
+    def act(self, state: State, rng: Rng) -> Action:
+        """The best action by one-ply evaluation on a determinization of what the seat sees."""
+        seat = check_turn(state)
+        world = state.determinize(seat, fork_rng(rng))
+        ranking = greedy_ranking(world, seat, rng)
+        best = ranking[0][0]
+        # Compare with a tolerance: heuristics are floats and equal positions must tie.
+        ties = [action for value, action in ranking if value >= best - 1e-9]
+        return rng.choice(ties)

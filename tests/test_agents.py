@@ -1,0 +1,257 @@
+"""The agents on toy games: legal actions, budgets, seeds, search strength, hidden information."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import agent_toys
+import toys
+from stonework.agents import (
+    AGENTS,
+    Budget,
+    MCTSAgent,
+    agent_from_spec,
+    list_agents,
+    make_agent,
+    parse_agent_spec,
+    score_values,
+)
+from stonework.agents.base import Agent
+from stonework.core import new_game, registry
+from stonework.core.state import Action, State, observation_json
+
+SEARCH_AGENTS = ["flatmc", "mcts", "ismcts", "medium", "hard"]
+ALL_AGENTS = ["random", "greedy", "easy", *SEARCH_AGENTS]
+
+
+@pytest.fixture
+def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Nim, highcard and the secret pile, registered for one test only."""
+    monkeypatch.setitem(registry._GAMES, "nim", agent_toys.NIM)
+    monkeypatch.setitem(registry._GAMES, "highcard", agent_toys.HIGHCARD)
+    monkeypatch.setitem(registry._GAMES, "pile", toys.make_spec())
+    for kind in agent_toys.TOY_AGENTS:
+        monkeypatch.setitem(AGENTS, kind.name, kind)
+    yield
+
+
+def small(name: str) -> Agent:
+    """An agent with a budget small enough for tests (iterations, never seconds)."""
+    if name in ("random", "greedy", "easy"):
+        return make_agent(name)
+    return make_agent(name, iterations=40)
+
+
+def play(state: State, agents: list[Agent], rng: random.Random) -> State:
+    """Play to the end; ``apply`` (checked) raises if an agent returns an illegal action."""
+    while not state.is_terminal:
+        if state.is_chance_node:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(agents[state.current_player].act(state.clone(), rng))
+    return state
+
+
+@pytest.mark.usefixtures("toy_games")
+@pytest.mark.parametrize("name", ALL_AGENTS)
+@pytest.mark.parametrize(("game", "players"), [("nim", 2), ("nim", 3), ("pile", 2), ("pile", 3)])
+def test_agents_play_legal_actions_to_the_end(name: str, game: str, players: int) -> None:
+    state = new_game(game, players=players, seed=3)
+    agents = [small(name)] + [make_agent("random") for _ in range(players - 1)]
+    final = play(state, agents, random.Random(5))
+    assert final.is_terminal
+
+
+@pytest.mark.usefixtures("toy_games")
+@pytest.mark.parametrize("name", ALL_AGENTS)
+def test_same_seed_same_choice(name: str) -> None:
+    state = new_game("nim", seed=1, heaps="4,6,7")
+    first = [small(name).act(state.clone(), random.Random(s)) for s in range(4)]
+    again = [small(name).act(state.clone(), random.Random(s)) for s in range(4)]
+    assert first == again
+
+
+@pytest.mark.usefixtures("toy_games")
+@pytest.mark.parametrize("name", ["mcts", "ismcts"])
+def test_search_finds_the_only_winning_move(name: str) -> None:
+    # One heap of 9, take 1-3, last stone wins: leaving a multiple of 4 is the only winning move,
+    # so the mover must take 1. (Flat Monte Carlo is left out: random playouts from 8 and from 7
+    # stones win about equally often, which is exactly the blindness a tree search fixes.)
+    state = new_game("nim", heaps="9")
+    agent = make_agent(name, iterations=600)
+    assert [str(agent.act(state, random.Random(s))) for s in range(3)] == ["0-1"] * 3
+
+
+@pytest.mark.usefixtures("toy_games")
+@pytest.mark.parametrize("name", ["mcts", "flatmc"])
+def test_search_beats_random_at_nim(name: str) -> None:
+    wins = 0
+    for game in range(10):
+        seat = game % 2
+        agents = [make_agent("random"), make_agent("random")]
+        agents[seat] = make_agent(name, iterations=150)
+        final = play(new_game("nim", seed=game), agents, random.Random(game))
+        wins += final.returns()[seat] > 0
+    assert wins >= 9
+
+
+@pytest.mark.usefixtures("toy_games")
+def test_iteration_budget_is_exact() -> None:
+    agent = make_agent("mcts", iterations=77)
+    assert isinstance(agent, MCTSAgent)
+    agent.act(new_game("nim", heaps="4,6,7"), random.Random(0))
+    assert agent.last_iterations == 77
+    assert agent.last_root is not None and agent.last_root.visits == 77
+
+
+class FakeClock:
+    """A clock that moves 10 ms each time it is read: time limits checked without timing."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.01
+        return self.now
+
+
+@pytest.mark.usefixtures("toy_games")
+@pytest.mark.parametrize("name", ["flatmc", "mcts", "ismcts", "hard"])
+def test_time_budget_stops_the_search(name: str) -> None:
+    clock = FakeClock()
+    agent = make_agent(name, seconds=0.5, clock=clock)
+    agent.act(new_game("nim", heaps="4,6,7"), random.Random(0))
+    # One clock read per iteration after the first: 0.5 s at 10 ms a read is about 50 iterations.
+    assert 40 <= agent.last_iterations <= 52  # type: ignore[attr-defined]
+    assert clock.now <= 0.5 + 0.05
+
+
+def test_difficulty_budgets() -> None:
+    """hard must answer within 2 s a move: its time budget leaves a margin for the last simulation."""
+    hard = make_agent("hard")
+    medium = make_agent("medium")
+    assert isinstance(hard, MCTSAgent) and isinstance(medium, MCTSAgent)
+    assert hard.budget.seconds is not None and hard.budget.seconds <= 1.5
+    assert medium.budget.seconds is not None and medium.budget.seconds < hard.budget.seconds
+    assert hard.mode == medium.mode == "auto"
+    assert make_agent("easy").name == "greedy"
+
+
+@pytest.mark.usefixtures("toy_games")
+def test_progressive_widening_limits_children() -> None:
+    # nim 3,4,5 has 9 moves at the start; widening above 2 allows ceil(2 * sqrt(visits + 1)).
+    agent = MCTSAgent(Budget(iterations=8), widen_above=2)
+    agent.act(new_game("nim"), random.Random(0))
+    assert agent.last_root is not None
+    assert len(agent.last_root.children) <= 6 < 9
+    full = MCTSAgent(Budget(iterations=40))
+    full.act(new_game("nim"), random.Random(0))
+    assert full.last_root is not None and len(full.last_root.children) == 9
+
+
+class LeakyAgent(Agent):
+    """Reads the true state (what an honest agent must never do): the test below must catch it."""
+
+    def act(self, state: State, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        return actions[hash(state.position()) % len(actions)]
+
+
+def swapped_worlds(state: State, seat: int) -> Iterator[State]:
+    """States that ``seat`` cannot tell from ``state`` (same observation) whose hidden parts differ."""
+    for s in range(20):
+        other = state.determinize(seat, random.Random(1000 + s))
+        if other.position() != state.position():
+            assert observation_json(other, seat) == observation_json(state, seat)
+            yield other
+
+
+def hidden_info_positions(game: str, players: int, count: int = 3) -> list[State]:
+    """Decision states of a hidden-information game, reached by random play."""
+    positions = []
+    for seed in range(count):
+        state = new_game(game, players=players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 4)):
+            if state.is_terminal:
+                break
+            state.apply(state.random_action(rng))
+        while state.is_chance_node:
+            state.apply(state.sample_chance(rng))
+        if not state.is_terminal:
+            positions.append(state)
+    return positions
+
+
+def choices_ignore_hidden_information(agent_name: str, state: State) -> bool:
+    seat = state.current_player
+    worlds = list(swapped_worlds(state, seat))
+    assert worlds, "no other world found: the test would prove nothing"
+    for other in worlds:
+        for s in range(2):
+            agent = small(agent_name) if agent_name != "leaky" else LeakyAgent()
+            mine = agent.act(state.clone(), random.Random(s))
+            agent = small(agent_name) if agent_name != "leaky" else LeakyAgent()
+            theirs = agent.act(other.clone(), random.Random(s))
+            if mine != theirs:
+                return False
+    return True
+
+
+@pytest.mark.usefixtures("toy_games")
+@pytest.mark.parametrize("name", ALL_AGENTS)
+def test_hidden_information_discipline_on_the_pile(name: str) -> None:
+    """Same observation and seed, opponents' secret cards swapped: the same choice."""
+    for state in hidden_info_positions("pile", 3):
+        assert choices_ignore_hidden_information(name, state)
+
+
+@pytest.mark.usefixtures("toy_games")
+def test_the_discipline_test_catches_a_leaky_agent() -> None:
+    assert not all(
+        choices_ignore_hidden_information("leaky", state)
+        for state in hidden_info_positions("pile", 3)
+    )
+
+
+@pytest.mark.usefixtures("toy_games")
+def test_agents_refuse_chance_nodes_and_finished_games() -> None:
+    state = new_game("pile")  # no seed: waits at the first deal
+    with pytest.raises(ValueError, match="chance"):
+        make_agent("mcts", iterations=5).act(state, random.Random(0))
+    done = play(new_game("nim", heaps="2"), [make_agent("random")] * 2, random.Random(0))
+    with pytest.raises(ValueError, match="over"):
+        make_agent("greedy").act(done, random.Random(0))
+
+
+def test_agent_specs_and_errors() -> None:
+    assert parse_agent_spec("ismcts:2s:depth=end") == ("ismcts", {"seconds": 2.0, "depth": "end"})
+    assert (
+        agent_from_spec("mcts:50:depth=8").describe() == "mcts (50 it, playout depth 8, greedy 0)"
+    )
+    with pytest.raises(ValueError, match="no agent named 'alphazero'"):
+        make_agent("alphazero")
+    with pytest.raises(ValueError, match="no setting colour"):
+        make_agent("mcts", colour="red")
+    with pytest.raises(ValueError, match="bad agent setting"):
+        parse_agent_spec("mcts:fast")
+    with pytest.raises(ValueError, match="iterations or seconds"):
+        Budget()
+    with pytest.raises(ValueError, match="mode"):
+        make_agent("mcts", mode="psychic")
+    names = [name for name, _ in list_agents()]
+    for required in ("random", "greedy", "flatmc", "mcts", "ismcts", "easy", "medium", "hard"):
+        assert required in names
+
+
+@pytest.mark.usefixtures("toy_games")
+def test_score_values_follow_the_margins() -> None:
+    state = new_game("highcard", players=3)
+    for number in (9, 4, 4):
+        state.apply(agent_toys.Name(number))
+    values = score_values(state)
+    assert values[0] > 0 > values[1] == values[2]
+    assert all(-1 < v < 1 for v in values)
