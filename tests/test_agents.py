@@ -9,6 +9,13 @@ import pytest
 
 import agent_toys
 import toys
+from agent_checks import (
+    ALL_AGENTS,
+    choices_ignore_hidden_information,
+    hidden_info_positions,
+    play,
+    small,
+)
 from stonework.agents import (
     AGENTS,
     Budget,
@@ -19,12 +26,7 @@ from stonework.agents import (
     parse_agent_spec,
     score_values,
 )
-from stonework.agents.base import Agent
 from stonework.core import new_game, registry
-from stonework.core.state import Action, State, observation_json
-
-SEARCH_AGENTS = ["flatmc", "mcts", "ismcts", "medium", "hard"]
-ALL_AGENTS = ["random", "greedy", "easy", *SEARCH_AGENTS]
 
 
 @pytest.fixture
@@ -36,23 +38,6 @@ def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for kind in agent_toys.TOY_AGENTS:
         monkeypatch.setitem(AGENTS, kind.name, kind)
     yield
-
-
-def small(name: str) -> Agent:
-    """An agent with a budget small enough for tests (iterations, never seconds)."""
-    if name in ("random", "greedy", "easy"):
-        return make_agent(name)
-    return make_agent(name, iterations=40)
-
-
-def play(state: State, agents: list[Agent], rng: random.Random) -> State:
-    """Play to the end; ``apply`` (checked) raises if an agent returns an illegal action."""
-    while not state.is_terminal:
-        if state.is_chance_node:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(agents[state.current_player].act(state.clone(), rng))
-    return state
 
 
 @pytest.mark.usefixtures("toy_games")
@@ -150,55 +135,6 @@ def test_progressive_widening_limits_children() -> None:
     full = MCTSAgent(Budget(iterations=40))
     full.act(new_game("nim"), random.Random(0))
     assert full.last_root is not None and len(full.last_root.children) == 9
-
-
-class LeakyAgent(Agent):
-    """Reads the true state (what an honest agent must never do): the test below must catch it."""
-
-    def act(self, state: State, rng: random.Random) -> Action:
-        actions = state.legal_actions()
-        return actions[hash(state.position()) % len(actions)]
-
-
-def swapped_worlds(state: State, seat: int) -> Iterator[State]:
-    """States that ``seat`` cannot tell from ``state`` (same observation) whose hidden parts differ."""
-    for s in range(20):
-        other = state.determinize(seat, random.Random(1000 + s))
-        if other.position() != state.position():
-            assert observation_json(other, seat) == observation_json(state, seat)
-            yield other
-
-
-def hidden_info_positions(game: str, players: int, count: int = 3) -> list[State]:
-    """Decision states of a hidden-information game, reached by random play."""
-    positions = []
-    for seed in range(count):
-        state = new_game(game, players=players, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(rng.randrange(0, 4)):
-            if state.is_terminal:
-                break
-            state.apply(state.random_action(rng))
-        while state.is_chance_node:
-            state.apply(state.sample_chance(rng))
-        if not state.is_terminal:
-            positions.append(state)
-    return positions
-
-
-def choices_ignore_hidden_information(agent_name: str, state: State) -> bool:
-    seat = state.current_player
-    worlds = list(swapped_worlds(state, seat))
-    assert worlds, "no other world found: the test would prove nothing"
-    for other in worlds:
-        for s in range(2):
-            agent = small(agent_name) if agent_name != "leaky" else LeakyAgent()
-            mine = agent.act(state.clone(), random.Random(s))
-            agent = small(agent_name) if agent_name != "leaky" else LeakyAgent()
-            theirs = agent.act(other.clone(), random.Random(s))
-            if mine != theirs:
-                return False
-    return True
 
 
 @pytest.mark.usefixtures("toy_games")

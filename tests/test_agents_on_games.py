@@ -1,0 +1,114 @@
+"""Every agent on every registered game, player count and option value.
+
+Runs on whatever games are registered, so a game is covered the day it lands. Budgets are a few
+iterations with short playouts: these tests check legality, seeds and secrecy, not strength
+(strength is measured with the arena and recorded in BENCHMARKS.md).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import stonework
+from agent_checks import (
+    ALL_AGENTS,
+    choices_ignore_hidden_information,
+    hidden_info_positions,
+    play,
+    small,
+)
+from stonework.agents import make_agent
+from stonework.core.options import OptionValue
+from stonework.core.state import State
+
+GAMES = [(spec.name, n) for spec in stonework.list_games() for n in spec.player_counts]
+IDS = [f"{g}-{n}p" for g, n in GAMES]
+HIDDEN = [(g, n) for g, n in GAMES if stonework.get_game(g).hidden_information]
+SEARCH = {"iterations": 6, "depth": 6}
+
+
+def positions(
+    game: str, players: int, options: dict[str, OptionValue] | None = None
+) -> list[State]:
+    """The opening, an early and a later decision state of one seeded random game."""
+    state = stonework.new_game(game, players=players, seed=21, **(options or {}))
+    rng = random.Random(21)
+    found = [state.clone()]
+    plies = 0
+    while not state.is_terminal and len(found) < 3:
+        state.apply(state.random_action(rng))
+        plies += 1
+        if plies in (7, 30) and not state.is_terminal and not state.is_chance_node:
+            found.append(state.clone())
+    return [s for s in found if not s.is_terminal and not s.is_chance_node]
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=IDS)
+def test_every_agent_answers_legally(game: str, players: int) -> None:
+    for state in positions(game, players):
+        legal = state.legal_actions()
+        for name in ALL_AGENTS:
+            action = small(name, **SEARCH).act(state.clone(), random.Random(3))
+            assert action in legal, f"{name} chose {action} in {game}"
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=IDS)
+def test_greedy_plays_a_whole_game(game: str, players: int) -> None:
+    agents = [make_agent("greedy")] + [make_agent("random")] * (players - 1)
+    final = play(stonework.new_game(game, players=players, seed=2), agents, random.Random(2))
+    assert final.is_terminal
+
+
+def option_variants() -> list[tuple[str, str, OptionValue]]:
+    """Each option of each game at each non-default value (ints: their bounds)."""
+    variants: list[tuple[str, str, OptionValue]] = []
+    for spec in stonework.list_games():
+        for option in spec.options.specs:
+            values: list[OptionValue] = []
+            if option.kind == "bool":
+                values = [not option.default]
+            elif option.kind == "choice":
+                values = [c for c in option.choices if c != option.default]
+            elif option.kind == "int":
+                values = [v for v in (option.minimum, option.maximum) if v is not None]
+            variants += [(spec.name, option.name, v) for v in values if v != option.default]
+    return variants
+
+
+VARIANTS = option_variants()
+
+
+@pytest.mark.parametrize(
+    ("game", "option", "value"), VARIANTS, ids=[f"{g}-{o}={v}" for g, o, v in VARIANTS]
+)
+def test_agents_answer_legally_under_every_option(
+    game: str, option: str, value: OptionValue
+) -> None:
+    players = stonework.get_game(game).default_players
+    try:
+        states = positions(game, players, {option: value})
+    except stonework.UnknownOption:
+        pytest.skip(f"{option}={value} needs another player count or option")
+    for state in states:
+        legal = state.legal_actions()
+        for name in ("greedy", "mcts", "ismcts"):
+            assert small(name, **SEARCH).act(state.clone(), random.Random(0)) in legal
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=IDS)
+def test_search_is_reproducible_from_seeds(game: str, players: int) -> None:
+    state = positions(game, players)[0]
+    for name in ("flatmc", "mcts", "ismcts"):
+        first = small(name, **SEARCH).act(state.clone(), random.Random(8))
+        again = small(name, **SEARCH).act(state.clone(), random.Random(8))
+        assert first == again
+
+
+@pytest.mark.parametrize(("game", "players"), HIDDEN, ids=[f"{g}-{n}p" for g, n in HIDDEN])
+def test_hidden_information_discipline(game: str, players: int) -> None:
+    """Same observation and seed, opponents' hidden cards re-dealt: the same choice, every agent."""
+    for state in hidden_info_positions(game, players, count=2, max_plies=6):
+        for name in ("greedy", "flatmc", "mcts", "ismcts"):
+            assert choices_ignore_hidden_information(name, state, 4, depth=4), name
