@@ -26,6 +26,7 @@ from stonework.agents import (
     parse_agent_spec,
     score_values,
 )
+from stonework.agents.simple import greedy_ranking
 from stonework.core import new_game, registry
 
 
@@ -191,3 +192,21 @@ def test_score_values_follow_the_margins() -> None:
     values = score_values(state)
     assert values[0] > 0 > values[1] == values[2]
     assert all(-1 < v < 1 for v in values)
+
+
+@pytest.mark.usefixtures("toy_games")
+def test_greedy_takes_the_best_position() -> None:
+    # Highcard has no heuristic, so greedy goes by score margin: the highest number.
+    state = new_game("highcard", players=3)
+    assert make_agent("greedy").act(state, random.Random(0)) == agent_toys.Name(9)
+
+
+@pytest.mark.usefixtures("toy_games")
+def test_greedy_ranking_stops_when_told() -> None:
+    state = new_game("highcard")
+    calls = iter(range(100))
+    ranked = greedy_ranking(state, 0, random.Random(0), stop=lambda: next(calls) >= 3)
+    # Three actions were looked at (0, 1, 2: best first), the rest follow in stable order.
+    assert [str(a) for _, a in ranked] == ["2", "1", "0", "3", "4", "5", "6", "7", "8", "9"]
+    full = greedy_ranking(state, 0, random.Random(0))
+    assert str(full[0][1]) == "9" and str(full[-1][1]) == "0"

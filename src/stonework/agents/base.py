@@ -17,6 +17,8 @@ from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, TERMINAL, Action, State
 
 Clock = Callable[[], float]
+SCORE_SCALE_FLOOR = 10.0
+"""Score margins are measured against at least this many points (early scores are tiny)."""
 Values = list[float]
 """One value per seat, each in [-1, 1] (a win is +1, a loss -1)."""
 
@@ -110,16 +112,18 @@ class BudgetRun:
 def score_values(state: State) -> Values:
     """Per-seat values from the score totals when a game gives no heuristic.
 
-    Each seat's margin over the average of the others, squashed into (-1, 1); the scale is the
-    spread of the totals, so the values mean the same in a low- and a high-scoring game.
+    Each seat's margin over the average of the others, squashed into (-1, 1) by ``tanh``. The
+    scale is the average score size (at least :data:`SCORE_SCALE_FLOOR`), not the spread of the
+    totals: a spread would make every lead look the same, and greedy play needs a bigger lead to
+    look better. A margin of half the average score is worth about 0.76.
     """
     totals = [float(score.total) for score in state.scores()]
     n = len(totals)
     if n < 2:
         return [0.0] * n
-    spread = max(1.0, max(totals) - min(totals), sum(abs(t) for t in totals) / n)
+    scale = max(SCORE_SCALE_FLOOR, sum(abs(t) for t in totals) / n)
     whole = sum(totals)
-    return [math.tanh(2.0 * (t - (whole - t) / (n - 1)) / spread) for t in totals]
+    return [math.tanh(2.0 * (t - (whole - t) / (n - 1)) / scale) for t in totals]
 
 
 def evaluate(state: State) -> Values:

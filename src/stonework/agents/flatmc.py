@@ -52,7 +52,7 @@ class FlatMCAgent(Agent):
         if len(actions) > self.max_actions:
             # Too many actions to sample each often: keep the greedy favourites and a few others,
             # so a good move the heuristic misjudges still has a chance.
-            ranked = greedy_ranking(state.determinize(seat, det_rng), seat, rng)
+            ranked = greedy_ranking(state.determinize(seat, det_rng), seat, rng, run.out_of_time)
             keep = self.max_actions * 3 // 4
             rest = [a for _, a in ranked[keep:]]
             actions = [a for _, a in ranked[:keep]] + rng.sample(rest, self.max_actions - keep)

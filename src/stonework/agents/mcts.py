@@ -97,7 +97,7 @@ class MCTSAgent(Agent):
         has_heuristic = world0.heuristic() is not None
         root_order: list[Action] = []
         if has_heuristic and len(actions) > self.widen_above:
-            root_order = [a for _, a in greedy_ranking(world0, seat, rng)]
+            root_order = [a for _, a in greedy_ranking(world0, seat, rng, run.out_of_time)]
         players = state.num_players
         root = Node(players)
         c = self.exploration

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+
 from stonework.agents.base import Agent, check_turn, evaluate, fork_rng
 from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, Action, State
@@ -37,13 +40,27 @@ def one_ply_value(state: State, action: Action, seat: int, rng: Rng) -> float:
     return value
 
 
-def greedy_ranking(state: State, seat: int, rng: Rng) -> list[tuple[float, Action]]:
-    """Every legal action with its one-ply value, best first (ties in the game's stable order)."""
-    scored = [
-        (one_ply_value(state, a, seat, rng), i, a) for i, a in enumerate(state.legal_actions())
-    ]
-    scored.sort(key=lambda item: (-item[0], item[1]))
+def greedy_ranking(
+    state: State, seat: int, rng: Rng, stop: Callable[[], bool] | None = None
+) -> list[tuple[float, Action]]:
+    """Every legal action with its one-ply value, best first (ties in the game's stable order).
+
+    ``stop`` is polled between actions; once it says so, the actions not yet looked at follow
+    the ranked ones in their stable order (a search must not overrun its time for a prior).
+    """
+    scored: list[tuple[float, int, Action]] = []
+    actions = state.legal_actions()
+    for i, action in enumerate(actions):
+        if stop is not None and stop():
+            rest = [(value, action) for value, _, action in sorted(scored, key=_best_first)]
+            return rest + [(-math.inf, a) for a in actions[i:]]
+        scored.append((one_ply_value(state, action, seat, rng), i, action))
+    scored.sort(key=_best_first)
     return [(value, action) for value, _, action in scored]
+
+
+def _best_first(item: tuple[float, int, Action]) -> tuple[float, int]:
+    return (-item[0], item[1])
 
 
 class GreedyAgent(Agent):
