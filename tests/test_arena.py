@@ -22,7 +22,7 @@ from stonework.arena import (
 )
 from stonework.arena.report import plot
 from stonework.cli.main import app
-from stonework.core import registry
+from stonework.core import registry, replay
 
 PLUGIN = ("agent_toys:install",)
 
@@ -66,6 +66,10 @@ def test_rigged_two_player_match_has_the_known_outcome() -> None:
     assert gap == pytest.approx(400 * math.log10(21), abs=1e-6)
     # Each agent sat first in half the games.
     assert [g.seat_entries[0] for g in result.games] == [0, 1] * 5
+    # Every game's record replays to its final scores.
+    for game in result.games:
+        final = replay(game.record)
+        assert [s.total for s in final.scores()] == game.scores
 
 
 def test_mirror_match_is_even() -> None:

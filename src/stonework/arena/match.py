@@ -49,6 +49,8 @@ class GameResult:
     """Longest single decision of each seat."""
     moves: list[int] = field(default_factory=list)
     """Decisions taken by each seat."""
+    record: dict[str, Any] = field(default_factory=dict)
+    """The game record (``stonework.replay`` rebuilds the final position from it)."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON form."""
@@ -150,4 +152,5 @@ def play_table(table: Table) -> GameResult:
         think_seconds=[round(t, 6) for t in think],
         max_think_seconds=[round(t, 6) for t in longest],
         moves=moves,
+        record=state.record().to_json(),
     )
