@@ -117,3 +117,32 @@ def parse_int_list(text: str) -> list[int]:
 def parse_str_set(text: str) -> set[str]:
     inner = text.strip().strip("[]").strip()
     return {x.strip() for x in inner.split(",")} if inner else set()
+
+
+def to_position(anu: AnuState, pending: int = 0) -> str:
+    """Our position string for an ANU state (standard flags; the stacks follow from the tiles
+    still unseen, so ``pending`` says how many of them belong to a reveal under way)."""
+    from stonework.games.akropolis.tiles import tiles_in_play
+
+    letters = "".join(c.upper() if on else c for c, on in zip("hmbtg", anu.variants, strict=True))
+    seen = set(anu.site) | {m.tile for moves in anu.moves for m in moves}
+    unseen = len(set(tiles_in_play(anu.players, False)) - seen)
+    stacks = (unseen - pending) // (anu.players + 1)
+    parties = [
+        f"{stones}:" + "+".join(f"{m.tile}@{m.q},{m.r}/{m.rotation}" for m in moves)
+        for stones, moves in zip(anu.stones, anu.moves, strict=True)
+    ]
+    site = ",".join(str(t) for t in anu.site)
+    # The ANU files do not say who holds the marker; it passes once per refill (§3.2).
+    refills = 11 - stacks - (1 if pending else 0)
+    chief = refills % anu.players
+    return ";".join(
+        [
+            str(anu.players),
+            letters,
+            "any_empty,single_hex,std,hippodamos",
+            f"{anu.turn},{chief},{stacks},{pending}",
+            site,
+            *parties,
+        ]
+    )

@@ -172,3 +172,55 @@ def test_oracle_game(folder: Path) -> None:
     problems, checks = check_game(folder)
     assert checks > 100
     assert not problems, f"{len(problems)} mismatch(es):\n" + "\n".join(problems[:30])
+
+
+def test_worked_example_final_state_of_game_p2_00() -> None:
+    """§7.2 worked example: the final state of game_p2_00, built from its state string."""
+    from akropolis_anu import DEFAULT_ORACLE_DIR, to_position
+
+    import stonework
+
+    text = read_lines(DEFAULT_ORACLE_DIR / "game_p2_00" / "game.txt")[72]
+    state = stonework.from_position("akropolis", to_position(parse_state(text)))
+    assert isinstance(state, AkropolisState) and state.is_terminal
+    p0, p1 = (s.breakdown for s in state.scores())
+    names = ("house", "market", "barracks", "temple", "garden")
+    assert [p0[n]["stars"] for n in names] == [3, 6, 6, 4, 3]
+    assert [p0[n]["points"] for n in names] == [15, 42, 48, 0, 3]
+    assert (p0["house"]["value"], p0["market"]["value"], p0["barracks"]["value"]) == (5, 7, 8)
+    assert (p0["stones"], p0["total"]) == (0, 108)
+    assert [p1[n]["stars"] for n in names] == [2, 0, 0, 0, 0]
+    assert (p1["house"]["points"], p1["house"]["value"], p1["total"]) == (6, 3, 7)
+    every = (True,) * 5
+    totals = [state.city_score(seat, every).districts_total + state.stones[seat] for seat in (0, 1)]
+    assert totals == [195, 7]
+    assert [line.points for line in state.city_score(0, every).lines] == [15, 78, 96, 0, 6]
+
+
+def test_house_group_example_game_p2_02() -> None:
+    """§7.2 house-group oracle: game_p2_02 state 34, seat 1 scores its 3-hex group (5 x 2)."""
+    from akropolis_anu import DEFAULT_ORACLE_DIR, to_position
+
+    import stonework
+
+    text = read_lines(DEFAULT_ORACLE_DIR / "game_p2_02" / "game.txt")[68]
+    state = stonework.from_position("akropolis", to_position(parse_state(text)))
+    assert isinstance(state, AkropolisState)
+    house = state.scores()[1].breakdown["house"]
+    assert house == {"districts": 3, "value": 5, "stars": 2, "points": 10}
+
+
+@pytest.mark.parametrize("folder", GAMES, ids=[p.name for p in GAMES])
+def test_final_states_from_their_strings(folder: Path) -> None:
+    """Positions: each game's final state, read from its string, scores as the oracle says."""
+    from akropolis_anu import to_position
+
+    import stonework
+
+    lines = read_lines(folder / "game.txt")
+    final = parse_state(lines[-1])
+    state = stonework.from_position("akropolis", to_position(final))
+    assert isinstance(state, AkropolisState) and state.is_terminal
+    expected = parse_int_list(read_lines(folder / "standardComplete.txt")[-1])
+    assert [s.total for s in state.scores()] == expected
+    assert anu_body(state) == final.body
