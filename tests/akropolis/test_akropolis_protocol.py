@@ -5,6 +5,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import stonework
 from stonework.core import (
@@ -267,3 +269,27 @@ def test_text_and_svg_drawings() -> None:
     assert "★" in svg and "cost 0" in svg and "total" in svg
     solo = midgame(players=1, steps=20)
     assert "Architect" in solo.to_text() and "Architect" in solo.to_svg()
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.sampled_from([1, 2, 3, 4]),
+    steps=st.integers(0, 90),
+)
+def test_clone_position_and_record_properties(seed: int, players: int, steps: int) -> None:
+    """Properties: a clone is independent, the position rebuilds the state, the record replays."""
+    state = stonework.new_game("akropolis", players=players, seed=seed)
+    rng = derive_rng(seed, "property")
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state.apply(state.random_action(rng))
+    text = state.position()
+    copy = state.clone()
+    if not copy.is_terminal:
+        copy.apply(copy.random_action(rng))
+    assert state.position() == text
+    rebuilt = stonework.from_position("akropolis", text)
+    assert rebuilt.position() == text and rebuilt.legal_actions() == state.legal_actions()
+    assert replay(state.record()).position() == text

@@ -221,3 +221,31 @@ def test_score_sheet_in_scores() -> None:
     assert sheet["house"] == {"districts": 0, "value": 0, "stars": 1, "points": 0}
     assert sheet["stones"] == 2 and sheet["total"] == 2
     assert NO_VARIANTS == (False,) * 5
+
+
+def test_outside_empties_match_a_flood_fill_of_the_whole_window() -> None:
+    """§2.4 / §4 (BGA readings): the band walk finds exactly the empty ground a flood fill
+    from the window's rim reaches, on the cities of finished random games."""
+    from stonework.core import derive_rng, play_random
+    from stonework.games.akropolis import AkropolisState
+    from stonework.games.akropolis.hexgrid import NEIGHBOURS, NUM_CELLS, ON_EDGE
+
+    holes = 0
+    for seed in range(12):
+        state = stonework.new_game("akropolis", players=4, seed=seed)
+        play_random(state, derive_rng(seed, "flood"))
+        assert isinstance(state, AkropolisState)
+        for city in state.cities:
+            columns = city.columns
+            reached = {c for c in range(NUM_CELLS) if ON_EDGE[c] and not columns[c]}
+            stack = list(reached)
+            while stack:
+                cell = stack.pop()
+                for n in NEIGHBOURS[cell]:
+                    if not columns[n] and n not in reached:
+                        reached.add(n)
+                        stack.append(n)
+            band = {n for c in city.cells for n in NEIGHBOURS[c] if not columns[n]}
+            assert outside_empties(columns, city.cells) == band & reached
+            holes += len(band - reached)
+    assert holes > 0  # the games did make enclosed holes, so both kinds were checked
