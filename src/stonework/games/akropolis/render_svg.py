@@ -43,11 +43,13 @@ def _hex_points(x: float, y: float, size: float) -> str:
     )
 
 
-def _hex(x: float, y: float, kind: int, height: int, size: float = SIZE) -> list[str]:
+def _hex(
+    x: float, y: float, kind: int, height: int, size: float = SIZE, data: str = ""
+) -> list[str]:
     letter = KIND_LETTER[kind]
     fill = FILL[letter.lower()]
     parts = [
-        f'<polygon points="{_hex_points(x, y, size)}" fill="{fill}" stroke="#222" '
+        f'<polygon{data} points="{_hex_points(x, y, size)}" fill="{fill}" stroke="#222" '
         f'stroke-width="{1 + 0.6 * max(0, height - 1):.1f}"/>'
     ]
     label = letter
@@ -70,7 +72,7 @@ def _hex(x: float, y: float, kind: int, height: int, size: float = SIZE) -> list
     return parts
 
 
-def _city(city: City, ox: float, oy: float) -> tuple[list[str], float, float]:
+def _city(city: City, seat: int, ox: float, oy: float) -> tuple[list[str], float, float]:
     centres = []
     for cell in city.cells:
         q, r = COORDS[cell]
@@ -82,7 +84,10 @@ def _city(city: City, ox: float, oy: float) -> tuple[list[str], float, float]:
     parts: list[str] = []
     for cell, x, y in centres:
         value = city.columns[cell]
-        parts += _hex(ox + x - min_x, oy + y - min_y, value & 0xFF, value >> 16)
+        q, r = COORDS[cell]
+        # data-* attributes let a user interface map a click back to a hex of the notation.
+        data = f' data-seat="{seat}" data-q="{q}" data-r="{r}"'
+        parts += _hex(ox + x - min_x, oy + y - min_y, value & 0xFF, value >> 16, SIZE, data)
     return parts, max_x - min_x, max_y - min_y
 
 
@@ -108,7 +113,7 @@ def render_svg(state: AkropolisState, perspective: int | None = None) -> str:
             (cx + 1.5 * small, base - ROOT3 * small / 2),
         )
         for (hx, hy), kind in zip(spots, kinds, strict=True):
-            parts += _hex(hx, hy, kind, 0, small)
+            parts += _hex(hx, hy, kind, 0, small, f' data-position="{i + 1}"')
         parts.append(
             f'<text x="{cx + small:.1f}" y="{y + 5 * small:.1f}" font-size="11" '
             f'text-anchor="middle" font-family="sans-serif">#{i + 1} cost {i}</text>'
@@ -120,7 +125,7 @@ def render_svg(state: AkropolisState, perspective: int | None = None) -> str:
     x = 10.0
     row_height = 0.0
     for seat, city in enumerate(state.cities):
-        city_parts, w, h = _city(city, x, y + 20)
+        city_parts, w, h = _city(city, seat, x, y + 20)
         mark = " (to move)" if seat == state.current_player else ""
         parts.append(
             f'<text x="{x:.0f}" y="{y + 12:.0f}" font-family="sans-serif" font-size="13">'

@@ -55,9 +55,10 @@ def render_text(state: AkropolisState, perspective: int | None = None) -> str:
         status = f"revealing tiles ({state.pending} to come)"
     else:
         status = f"seat {player} to play"
+    chief = "the Architect" if state.solo and state.chief == 1 else f"seat {state.chief}"
     out.append(
         f"Akropolis, {state.num_players} player(s): {status}; turn {state.tiles_placed() + 1}, "
-        f"stacks left {state.stacks_left}, chief architect: seat {state.chief}"
+        f"stacks left {state.stacks_left}, chief architect: {chief}"
     )
     site = "  ".join(f"{i + 1}:{TILE_CODES[t]}({i})" for i, t in enumerate(state.site))
     out.append(f"site (position:tile(cost)): {site or '-'}")
