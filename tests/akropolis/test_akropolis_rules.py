@@ -29,10 +29,6 @@ def started(players: int = 2, site: tuple[int, ...] = (), **options: object) -> 
     return state
 
 
-def place_at(position: int, q: int, r: int, rotation: int) -> Place:
-    return Place(position, q, r, rotation)
-
-
 # --- §1 components and setup --------------------------------------------------------------
 
 

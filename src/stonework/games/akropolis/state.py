@@ -136,6 +136,8 @@ class AkropolisState(State):
         return out
 
     def random_action(self, rng: Rng) -> Action:
+        if self.current_player == TERMINAL:
+            raise IllegalAction("the game is over; there is no action to draw")
         if self.pending:
             return _REVEALS[self.unseen[rng.randrange(len(self.unseen))]]
         triangles = sorted(self.cities[self.turn].legal)
