@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import stonework
 from zapotec_helpers import card_with, give_turn, illegal, legal_texts, new, resources, space
 
+import stonework
 from stonework.core import CHANCE, TERMINAL, make_rng
 from stonework.games.zapotec.phases import ACTIONS, BUILD, COMMIT, DRAFT, INCOME
 from stonework.games.zapotec.state import ZapotecState
@@ -36,7 +36,7 @@ def test_turn_order_by_card_number() -> None:
     """§5.1: after the reveal, turn order runs from the lowest card number to the highest."""
     state = new(4, seed=3)
     chosen = [state.hands[s][-1 if s % 2 else 0] for s in range(4)]
-    for seat, card in enumerate(chosen):
+    for card in chosen:
         state.apply_text(f"play {card}")
     assert state.turn_order == sorted(range(4), key=lambda s: chosen[s])
     assert state.current_player == state.turn_order[0] and state.phase == INCOME
@@ -206,7 +206,9 @@ def test_no_draft_in_last_round_and_game_end() -> None:
             state.apply(state.sample_chance(rng))
             continue
         assert state.phase != DRAFT
-        state.apply(state.legal_actions()[-1] if state.phase == ACTIONS else state.legal_actions()[0])
+        state.apply(
+            state.legal_actions()[-1] if state.phase == ACTIONS else state.legal_actions()[0]
+        )
     assert state.is_terminal and state.legal_actions() == []
     assert all(len(h) == 5 for h in state.hands)  # 6 cards, one played each round without draft
     assert state.scores()[0].breakdown["final"] is True

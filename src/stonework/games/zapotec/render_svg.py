@@ -11,7 +11,7 @@ from .observe import observation
 if TYPE_CHECKING:
     from .state import ZapotecState
 
-SEAT_COLOURS = ("#c0392b", "#2471a3", "#229954", "#d4ac0d")
+SEAT_COLOURS = ("#c0392b", "steelblue", "seagreen", "#d4ac0d")
 REGION_COLOURS = ("#d6eaf8", "#fcf3cf", "#d5f5e3")
 BUILDING_COLOURS = {"cornfield": "#f7dc6f", "village": "#e59866", "temple": "#aab7b8"}
 _SHORT = {"wood": "W", "brick": "B", "stone": "S", "corn": "C", "gold": "G", "priest": "P"}
@@ -41,7 +41,7 @@ def render_svg(state: ZapotecState, perspective: int | None) -> str:
             x, y = 10 + r * 200, 40 + t * 70
             out.append(
                 f'<rect x="{x}" y="{y}" width="195" height="65" fill="{REGION_COLOURS[r]}" '
-                'stroke="#555"/>'
+                'stroke="dimgray"/>'
             )
             out.append(_text(x + 4, y + 13, f"{region} {terrain}", 10))
             for k in range(1, 6):
@@ -49,11 +49,11 @@ def render_svg(state: ZapotecState, perspective: int | None) -> str:
                 cx = x + 22 + (k - 1) * 37
                 if space is None:
                     out.append(
-                        f'<circle cx="{cx}" cy="{y + 40}" r="14" fill="#eee" stroke="#bbb"/>'
+                        f'<circle cx="{cx}" cy="{y + 40}" r="14" fill="whitesmoke" stroke="silver"/>'
                     )
                     continue
                 fill = BUILDING_COLOURS.get(str(space["building"]), "#fff")
-                out.append(f'<circle cx="{cx}" cy="{y + 40}" r="14" fill="{fill}" stroke="#333"/>')
+                out.append(f'<circle cx="{cx}" cy="{y + 40}" r="14" fill="{fill}" stroke="black"/>')
                 owner = space["owner"]
                 if isinstance(owner, int):
                     size = 10 if space["palace"] else 7
@@ -73,7 +73,7 @@ def render_svg(state: ZapotecState, perspective: int | None) -> str:
             width = {"large": 60, "medium": 44, "small": 28}[size]
             out.append(
                 f'<rect x="{px + 120 - width / 2:.0f}" y="{y + 24 - 10 * (level + 1)}" '
-                f'width="{width}" height="10" fill="{SEAT_COLOURS[seat]}" stroke="#222"/>'
+                f'width="{width}" height="10" fill="{SEAT_COLOURS[seat]}" stroke="black"/>'
             )
     # market, rituals, track, cards
     y = 270
@@ -89,7 +89,7 @@ def render_svg(state: ZapotecState, perspective: int | None) -> str:
     for space in range(state.comp.track_length + 1):
         out.append(
             f'<rect x="{110 + space * 26}" y="{y - 12}" width="24" height="16" fill="#fdebd0" '
-            'stroke="#999"/>'
+            'stroke="gray"/>'
         )
         out.append(_text(110 + space * 26 + 12, y, str(space), 9, "middle"))
     for player in obs["players"]:
@@ -124,7 +124,7 @@ def render_svg(state: ZapotecState, perspective: int | None) -> str:
         for k, tile in enumerate(player["grid"]):
             gx, gy = 20 + (k % 3) * 34, y + 22 + (k // 3) * 18
             out.append(
-                f'<rect x="{gx}" y="{gy}" width="32" height="16" fill="#fff" stroke="#999"/>'
+                f'<rect x="{gx}" y="{gy}" width="32" height="16" fill="#fff" stroke="gray"/>'
             )
             out.append(_text(gx + 16, gy + 12, _short(tile), 9, "middle"))
         tiles = ", ".join(str(t["tile"]) for t in player["trade_tiles"]) or "-"
