@@ -24,6 +24,7 @@ from stonework.core import (
     make_rng,
     replay,
 )
+from stonework.core.conformance import check_game, perft
 from stonework.core.state import State
 from stonework.games.zapotec.components import compile_components, default_data
 
@@ -223,3 +224,25 @@ def test_random_games_all_player_counts() -> None:
 if __name__ == "__main__":
     write_golden()
     print(f"wrote {GOLDEN}")
+
+
+def test_perft_from_a_seeded_start() -> None:
+    """Perft regression: 6 cards to commit per seat at 2 players (§4.3), then 2 incomes (§5.2a)."""
+    state = new(2, seed=1)
+    assert [perft(state, depth) for depth in range(1, 6)] == [6, 36, 72, 6552, 30024]
+    tiles = stonework.new_game("zapotec", players=4, building_tiles="rules")
+    assert [perft(tiles, depth) for depth in range(1, 4)] == [3, 9, 27]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"building_tiles": "rules", "one_pyramid_level_per_turn": True},
+        {"actions_after_building": True, "palace_matches_icon": False, "small_on_large": False},
+        {"pyramid_complete": "three-levels", "sacrifice_past_end": False, "resource_supply": 6},
+    ],
+)
+def test_conformance_with_options(options: dict[str, object]) -> None:
+    """The conformance kit also passes with the non-default rule options."""
+    report = check_game("zapotec", games=1, seed=3, players=3, **options)
+    assert report.games == 1 and report.decisions > 0
