@@ -554,6 +554,9 @@ def _check_counts(c: Components) -> None:
                     f"components: {need} {BUILDINGS[building]} spaces at {players} players "
                     f"but only {have} tiles"
                 )
+    missing = [n for n in (2, 3, 4) if n not in c.hand_size]
+    if missing:
+        raise UnknownOption(f"components: hand_size needs an entry for {missing} players")
     for players, hand in c.hand_size.items():
         need = 1 + (players + 1) + players * hand + c.mini_deck
         if need > len(c.cards):

@@ -90,7 +90,9 @@ def observation(state: ZapotecState, player: int | None) -> dict[str, JSON]:
         }
         if seat == player:
             entry["hand"] = [card(n) for n in state.hands[seat]]
-            entry["my_choice"] = card(state.played[seat]) if state.played[seat] else None
+            entry["my_choice"] = (
+                card(state.played[seat]) if committing and state.played[seat] else None
+            )
         players.append(entry)
     return {
         "game": "zapotec",

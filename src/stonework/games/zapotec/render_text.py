@@ -94,6 +94,10 @@ def render_text(state: ZapotecState, perspective: int | None) -> str:
             lines.append("    has chosen a card")
         if player["played"]:
             lines.append(f"    played: {player['played']}")
+    if state.is_terminal:
+        totals = ", ".join(f"seat {i} {s.total}" for i, s in enumerate(state.scores()))
+        places = ", ".join(f"seat {i} place {r}" for i, r in enumerate(state.ranking()))
+        lines.append(f"final scores: {totals}; places: {places}")
     return "\n".join(lines)
 
 
