@@ -202,3 +202,15 @@ def test_free_ritual_needs_pyramid_option() -> None:
     state.apply_text("sacrifice 1")
     assert state.track[0] == 11 and state.phase == ACTIONS
     assert state.discs[0] == 3
+
+
+def test_three_ritual_discs_at_most() -> None:
+    """§8: each player has 3 ritual discs, so at most 3 rituals."""
+    state = new(4)
+    turn(state, priest=5, gold=5)
+    state.pieces[0] = [0, 0, 0]
+    for k in (1, 2, 3):
+        state.apply_text(f"ritual {k}")
+    assert state.discs[0] == 0
+    state.ritual_discs.append(0)  # even with a fourth card there is no disc left
+    assert not any(m.startswith("ritual") for m in legal_texts(state))

@@ -7,6 +7,7 @@ from zapotec_helpers import card_with, give_turn, illegal, legal_texts, new, res
 import stonework
 from stonework.core import CHANCE, TERMINAL, make_rng
 from stonework.games.zapotec.phases import ACTIONS, BUILD, COMMIT, DRAFT, INCOME
+from stonework.games.zapotec.position import _recount_houses
 from stonework.games.zapotec.state import ZapotecState
 
 CORNFIELD, VILLAGE, TEMPLE = 0, 1, 2  # building tile kinds of the seed data set
@@ -248,3 +249,39 @@ def test_new_game_via_registry_has_players_plus_one_offer() -> None:
     """§4.3 through the public entry point."""
     state = stonework.new_game("zapotec", players=2, seed=3)
     assert len(state.observation(0)["offer"]) == 3
+
+
+def test_actions_in_any_order_and_repeatable() -> None:
+    """§5.2b: any number of actions, in any order, each repeatable while resources last."""
+    state = new(4)
+    give_turn(state, 0, card_with(state, "village", "brick"), priest=2, corn=2, gold=1)
+    state.apply_text("sacrifice 1")
+    state.apply_text("buy I.1")
+    state.apply_text("sacrifice 1")
+    assert state.track[0] == 2 and state.res[0][4] == 1  # +1 gold on space 2
+    assert state.phase == ACTIONS
+
+
+def test_round_scoring_counts_all_houses() -> None:
+    """§5.2d: all the player's matching houses score, not only those built this turn; other
+    players' houses do not."""
+    state = new(4)
+    state.scoring_card = card_with(state, "etla", "wood")
+    give_turn(state, 0, card_with(state, "village", "brick"))
+    for name in ("etla-plains.1", "etla-forests.3"):
+        state.space_owner[space(state, name)] = 0
+    state.space_owner[space(state, "etla-hills.1")] = 1
+    _recount_houses(state)
+    state.apply_text("done")
+    assert state.points[0] == 4 and state.points[1] == 0
+
+
+def test_house_limit_and_palace_without_houses() -> None:
+    """§1: nine houses per player; the palace needs no house piece (ASSUMED)."""
+    state = new(4)
+    give_turn(state, 0, card_with(state, "village", "brick"), wood=3, brick=3, stone=1)
+    state.houses[0] = 0
+    moves = legal_texts(state)
+    assert not any(m.startswith("build") for m in moves)
+    assert any(m.startswith("palace") for m in moves)
+    assert "no house left" in illegal(state, "build etla-plains.2 slot 1")
