@@ -233,3 +233,15 @@ def test_conformance_with_options(options: dict[str, object]) -> None:
     """The conformance kit also passes with the non-default rule options."""
     report = check_game("zapotec", games=1, seed=3, players=3, **options)
     assert report.games == 1 and report.decisions > 0
+
+
+def test_pickle_shares_the_data_set() -> None:
+    """A pickled state (process pools) carries no copy of the data set and plays on."""
+    import pickle
+
+    state = new(4, seed=3)
+    text = pickle.dumps(state)
+    again = pickle.loads(text)
+    assert again.position() == state.position() and again.comp is state.comp
+    assert len(text) < 20_000
+    again.apply(again.legal_actions()[0])

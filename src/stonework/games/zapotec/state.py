@@ -23,8 +23,16 @@ from stonework.core import (
 )
 
 from .actions import ACTION_TYPES, ActionSpace, action_space
+from .chance import apply_chance, chance_actions, chance_outcomes, queue_setup, sample_chance
 from .components import Components, load_components
+from .determinize import determinize
+from .observe import heuristic, hidden_tokens, observation, observation_size, observation_tensor
 from .phases import COMMIT, END, PHASES, TASKS
+from .position import write_position
+from .render_svg import render_svg
+from .render_text import render_text
+from .rules import apply_decision, check_action, legal_decisions
+from .scoring import ranking, scores
 
 
 class ZapotecState(State):
@@ -88,8 +96,6 @@ class ZapotecState(State):
         self.pyramid_levels = 0  # levels built this turn
         self.free_rituals = 0  # free ritual discs to place now (sacrifice track)
         if setup:
-            from .chance import queue_setup
-
             queue_setup(self)
 
     def _read_flags(self) -> None:
@@ -126,25 +132,17 @@ class ZapotecState(State):
 
     def legal_actions(self) -> list[Action]:
         if self.queue:
-            from .chance import chance_actions
-
-            return list(chance_actions(self))
+            return chance_actions(self)
         if self.phase == END:
             return []
-        from .rules import legal_decisions
-
-        return list(legal_decisions(self))
+        return legal_decisions(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if not self.queue:
             raise IllegalAction("chance_outcomes() is only defined at a chance node")
-        from .chance import chance_outcomes
-
         return chance_outcomes(self)
 
     def sample_chance(self, rng: Rng) -> Action:
-        from .chance import sample_chance
-
         return sample_chance(self, rng)
 
     def random_action(self, rng: Rng) -> Action:
@@ -156,18 +154,12 @@ class ZapotecState(State):
     def _check(self, action: Action) -> None:
         if not isinstance(action, ACTION_TYPES) or action not in self.space.ids:
             raise InvalidAction(f"{action!r} is not a zapotec action")
-        from .rules import check_action
-
         check_action(self, action)
 
     def _apply(self, action: Action) -> None:
         if self.queue:
-            from .chance import apply_chance
-
             apply_chance(self, action)
         else:
-            from .rules import apply_decision
-
             apply_decision(self, action)
 
     def is_action(self, value: object) -> bool:
@@ -223,63 +215,53 @@ class ZapotecState(State):
         other.used = [list(u) for u in self.used]
         return other
 
-    def position(self) -> str:
-        from .position import write_position
+    def __getstate__(self) -> dict[str, object]:
+        # The data set and action space are shared per process: pickle the options only.
+        state = dict(self.__dict__)
+        del state["comp"], state["space"]
+        return state
 
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        options = self.options
+        self.comp = load_components(str(options["components"]), str(options["building_tiles"]))
+        self.space = action_space(self.comp)
+
+    def position(self) -> str:
         return write_position(self)
 
     def determinize(self, player: int, rng: Rng) -> ZapotecState:
-        from .determinize import determinize
-
         return determinize(self, player, rng)
 
     # --- results ----------------------------------------------------------------------------
 
     def scores(self) -> list[Score]:
-        from .scoring import scores
-
         return scores(self)
 
     def ranking(self) -> list[int]:
-        from .scoring import ranking
-
         return ranking(self)
 
     # --- what each seat may see -------------------------------------------------------------
 
     def observation(self, player: int | None) -> dict[str, JSON]:
-        from .observe import observation
-
         return observation(self, player)
 
     def hidden_tokens(self, player: int | None) -> set[str]:
-        from .observe import hidden_tokens
-
         return hidden_tokens(self, player)
 
     def heuristic(self) -> list[float] | None:
-        from .observe import heuristic
-
         return heuristic(self)
 
     def observation_shape(self) -> tuple[int, ...]:
-        from .observe import observation_size
-
         return (observation_size(self),)
 
     def observation_tensor(self, player: int) -> list[float]:
-        from .observe import observation_tensor
-
         return observation_tensor(self, player)
 
     # --- rendering --------------------------------------------------------------------------
 
     def to_text(self, perspective: int | None = None) -> str:
-        from .render_text import render_text
-
         return render_text(self, perspective)
 
     def to_svg(self, perspective: int | None = None) -> str:
-        from .render_svg import render_svg
-
         return render_svg(self, perspective)
