@@ -112,3 +112,10 @@ def test_hidden_information_discipline(game: str, players: int) -> None:
     for state in hidden_info_positions(game, players, count=2, max_plies=6):
         for name in ("greedy", "flatmc", "mcts", "ismcts"):
             assert choices_ignore_hidden_information(name, state, 4, depth=4), name
+
+
+@pytest.mark.parametrize(("game", "players"), HIDDEN, ids=[f"{g}-{n}p" for g, n in HIDDEN])
+def test_the_swap_catches_a_leaky_agent(game: str, players: int) -> None:
+    """The control: an agent that reads the true state changes its choice under the swap."""
+    states = hidden_info_positions(game, players, count=2, max_plies=6)
+    assert not all(choices_ignore_hidden_information("leaky", state) for state in states)
