@@ -47,8 +47,15 @@ def _turn(view: str, x: float, y: float) -> tuple[float, float]:
 
 
 def _shade(colour: str, factor: float) -> str:
+    """``colour`` darkened by ``factor`` (< 1)."""
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "#{:02x}{:02x}{:02x}".format(*(max(0, min(255, int(c * factor))) for c in (r, g, b)))
+    return "#{:02x}{:02x}{:02x}".format(*(int(c * factor) for c in (r, g, b)))
+
+
+def _tint(colour: str, amount: float) -> str:
+    """``colour`` mixed with white, ``amount`` of the way to white."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#{:02x}{:02x}{:02x}".format(*(int(c + (255 - c) * amount) for c in (r, g, b)))
 
 
 class _Canvas:
@@ -85,11 +92,11 @@ def _board(canvas: _Canvas, view: str, corners: bool) -> None:
             on_ew = x in (0, SIZE - 1) and (corners or y not in (0, SIZE - 1))
             fill = "#f4efe4"
             if on_ns and on_ew:
-                fill = _shade(BOTH_COLOUR, 1.9)
+                fill = _tint(BOTH_COLOUR, 0.72)
             elif on_ns:
-                fill = _shade(NS_COLOUR, 2.2)
+                fill = _tint(NS_COLOUR, 0.72)
             elif on_ew:
-                fill = _shade(EW_COLOUR, 1.9)
+                fill = _tint(EW_COLOUR, 0.72)
             pts = [canvas.point(*_turn(view, px, py), 0) for px, py in _square(x, y)]
             canvas.polygon(pts, fill, "#b8ab94", 0.6)
     # The builders' edges along the outline: north and south for N/S, east and west for E/W.

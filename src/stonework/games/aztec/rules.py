@@ -300,10 +300,10 @@ def explain_illegal(
         return f"cell {cell_name(cell_index(*taken[0]))} is already occupied (§4.3.2)"
     touching = [c for c in cells for d in DIRECTION_VECTORS if _add(c, d) in occ]
     if len(touching) < 2 or (two_cubes and len(set(touching)) < 2):
-        what = "cubes" if two_cubes else "faces"
+        count = len(set(touching)) if two_cubes else len(touching)
+        what = ("cube" if two_cubes else "face") + ("" if count == 1 else "s")
         return (
-            f"the piece touches the structure with {len(set(touching)) if two_cubes else len(touching)} "
-            f"{what}; at least 2 are needed (§4.3.3)"
+            f"the piece touches the structure with {count} {what}; at least 2 are needed (§4.3.3)"
         )
     after = occ | set(cells)
     for c in cells:
@@ -316,7 +316,7 @@ def explain_illegal(
             if n in after and _floats(n, after, stability):
                 return (
                     f"cubes {cell_name(cell_index(*c))} and {cell_name(cell_index(*n))} would "
-                    "both float side by side (stability, §4.3.4)"
+                    "both float (stability, §4.3.4)"
                 )
     if slide:
         return "the piece cannot slide in from above or from any side (insertion=slide, §4.3.5)"

@@ -66,16 +66,17 @@ def legal(
     occ: set[Cell],
     stability: str = "structure",
     insertion: str = "free",
+    contact: str = "faces",
 ) -> bool:
     """§4.3 items 1-5 for the placement ``piece`` (absolute cells) in the position ``occ``."""
     if not all(inside(c) for c in piece):  # 1. bounds, height, no overhang
         return False
     if piece & occ:  # 2. free cells
         return False
-    contacts = sum(  # 3. at least two face contacts with the structure
-        1 for c in piece for d in D6 if (c[0] + d[0], c[1] + d[1], c[2] + d[2]) in occ
-    )
-    if contacts < 2:
+    touching = [  # 3. at least two face contacts with the structure (§5 A3: or two cubes)
+        c for c in piece for d in D6 if (c[0] + d[0], c[1] + d[1], c[2] + d[2]) in occ
+    ]
+    if len(set(touching) if contact == "cubes" else touching) < 2:
         return False
     after = occ | piece  # 4. stability
     for c in piece:
@@ -107,7 +108,37 @@ ALL_PLACEMENTS = list(placements())
 
 
 def legal_placements(
-    occ: set[Cell], stability: str = "structure", insertion: str = "free"
+    occ: set[Cell], stability: str = "structure", insertion: str = "free", contact: str = "faces"
 ) -> set[frozenset[Cell]]:
     """Every legal placement in ``occ``, by brute force over all candidates."""
-    return {p for p in ALL_PLACEMENTS if legal(p, occ, stability, insertion)}
+    return {p for p in ALL_PLACEMENTS if legal(p, occ, stability, insertion, contact)}
+
+
+def perft(
+    occ: set[Cell],
+    depth: int,
+    stability: str = "structure",
+    insertion: str = "free",
+    contact: str = "faces",
+) -> int:
+    """Placement sequences of length ``depth`` from ``occ`` (a dead end counts as one leaf)."""
+    moves = legal_placements(occ, stability, insertion, contact)
+    if depth == 0 or not moves:
+        return 1
+    if depth == 1:
+        return len(moves)
+    return sum(perft(occ | p, depth - 1, stability, insertion, contact) for p in moves)
+
+
+if __name__ == "__main__":  # regenerate the golden perft counts of test_aztec_perft.py
+    import sys
+
+    depth = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    for opts in (
+        {},
+        {"stability": "per_piece"},
+        {"stability": "cell_below"},
+        {"insertion": "slide"},
+        {"contact": "cubes"},
+    ):
+        print(opts, [perft({START}, d, **opts) for d in range(1, depth + 1)], flush=True)
