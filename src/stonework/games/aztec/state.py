@@ -182,7 +182,11 @@ class AztecState(State):
         player = self.current_player
         if player == TERMINAL:
             if self.stuck:
-                return f"the game is over: no legal placement with {self.pieces_left} pieces left"
+                left = self.pieces_left
+                return (
+                    f"the game is over: no legal placement with {left} "
+                    f"piece{'s' if left != 1 else ''} left"
+                )
             return "the game is over"
         if self.in_auction:
             if self.high_bid == NO_BID:
