@@ -171,3 +171,17 @@ def test_three_player_observation_and_heuristic() -> None:
         state.apply(state.random_action(rng))
     assert "auction: bid 12, pass, pass" not in state.to_text()
     assert "auction: 12, pass, pass" in state.to_text()
+
+
+def test_no_move_lose_with_three_players() -> None:
+    """aztec.md §3.5 A8 alternative with 3 players: the stuck seat is last, the others keep the
+    order of the normal result (here Ah Puch, seat 0, is due to place the 22nd piece)."""
+    board = (
+        "071174710/117372010/075310571/011747711/117275757/747171471/171133111/111411757/113711410"
+    )
+    normal = stonework.from_position("aztec", f"3 - {board} 12,p,p -")
+    assert normal.is_terminal and normal.mover == 0
+    assert [s.total for s in normal.scores()] == [6, 6, 3]  # margin 12 - 6; N/S 6; E/W 3
+    assert normal.ranking() == [1, 2, 3]
+    losing = stonework.from_position("aztec", f"3 no_move=lose {board} 12,p,p -")
+    assert losing.ranking() == [3, 1, 2]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stonework.core.state import TERMINAL
 from stonework.games.aztec.actions import placement_mask
 from stonework.games.aztec.geometry import FILES, SIZE, cell_index
 from stonework.games.aztec.scoring import EW_EDGE, NS_EDGE
@@ -38,10 +37,7 @@ def _column(state: AztecState, x: int, y: int, scoring: int, last: int) -> str:
 
 def status_line(state: AztecState) -> str:
     """Who is to act, in words."""
-    players = f"Aztec, {state.num_players} players"
-    if state.current_player == TERMINAL:
-        return f"{players}: {state.describe_turn()}"
-    return f"{players}: {state.describe_turn()}"
+    return f"Aztec, {state.num_players} players: {state.describe_turn()}"
 
 
 def score_lines(state: AztecState) -> list[str]:

@@ -2,15 +2,18 @@
 
 For one orientation, bit ``t`` of ``M >> k`` says whether cell ``t + k`` is in ``M``; with ``t``
 the anchor (low corner of the bounding box) and ``k`` the offset of one cube, one shift tests
-that cube for every placement of the orientation. Each condition of §4.3 is written as an AND
-of ORs of such shifted *position masks* (empty cells, cells with a hole below them, cells with
-an occupied or a floating neighbour in some direction...), compiled once per orientation at
-import into a :class:`Plan`. The masks are rebuilt once per position (:func:`position_masks`).
+that cube for every placement of the orientation. Each condition of §4.3 is written with such
+shifted *position masks* (empty cells, cells with one or two occupied neighbours, cells with a
+hole below them, cells with an occupied or a floating neighbour in some direction...); the
+masks are rebuilt once per position (:func:`position_masks`) and each orientation's test,
+compiled at import into a :class:`Plan`, is a few dozen big-int operations.
 
 Stability (§4.3.4) looks at pairs (c, n) of face-adjacent cells with c a new cube and n in
 ``OCC ∪ P``, both floating after the placement. When no cube of the piece lies in the columns
-under c and n, "floating after" equals "floating now", so the test is one position mask per
-direction; pairs where the piece fills part of a column are compiled literal by literal.
+under c and n, "floating after" equals "floating now"; otherwise the piece's own cubes fill part
+of a column and the test names the cell that must still be empty. Each such pair is an AND of
+position-mask cells relative to c (a *term*); the OR of the terms of a cube is itself a position
+mask, so the whole stability test of an orientation costs one shift per cube.
 
 All position masks are stored shifted left by :data:`BIAS` so that every offset, including
 cells below level 1 (which count as "not empty"), is a right shift.
