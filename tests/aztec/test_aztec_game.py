@@ -281,7 +281,7 @@ def test_svg_from_each_corner(corner: str) -> None:
     svg = state.to_svg(corner=corner)
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
-    assert f"seen from the {corner.upper()} corner" in svg
+    assert f"from the {corner.upper()} corner" in svg
     assert svg.count('stroke-width="2.2"') == 3 * 6  # the last piece: three faces per cube
     assert "#2e6db4" in svg and "#c2412d" in svg  # N/S and E/W colours
 

@@ -26,7 +26,7 @@ HALF_W: Final = 20.0  # half the screen width of a cell
 HALF_H: Final = 11.547  # half its screen height (isometric: HALF_W * tan 30°)
 CUBE_H: Final = 2 * HALF_H  # screen height of one level, so depth is u + v - z
 MARGIN: Final = 24.0
-TITLE: Final = 44.0
+TITLE: Final = 52.0
 
 NS_COLOUR: Final = "#2e6db4"
 EW_COLOUR: Final = "#c2412d"
@@ -171,17 +171,17 @@ def render(state: AztecState, perspective: int | None = None, corner: str = "sw"
             top = EW_COLOUR
         _cube(canvas, view, cell, top, side, bool(last >> cell & 1))
     ns, ew = state.edge_points()
-    who = {e: state.builder(e) for e in ("north_south", "east_west")}
-    names = {e: f"seat {s}" if s >= 0 else "?" for e, s in who.items()}
-    title = (
-        f"Aztec: N/S ({names['north_south']}) {ns}, E/W ({names['east_west']}) {ew}, "
-        f"{state.pieces_left} pieces left"
-    )
+    names = {e: state.builder(e) for e in ("north_south", "east_west")}
+    seat = {e: f" (seat {s})" if s >= 0 else "" for e, s in names.items()}
+    title = f"Aztec  N/S{seat['north_south']} {ns} : {ew} E/W{seat['east_west']}"
+    details = [f"{state.pieces_left} pieces left"]
     if state.num_players == 3 and state.ah_puch >= 0:
-        title += f", Ah Puch seat {state.ah_puch} bid {state.high_bid}"
+        details.insert(0, f"Ah Puch seat {state.ah_puch}, bid {state.high_bid}")
     turn = "game over" if state.current_player == TERMINAL else state.describe_turn()
-    canvas.text(canvas.width / 2, MARGIN, title, 14)
-    canvas.text(canvas.width / 2, MARGIN + 18, f"{turn}; seen from the {view.upper()} corner", 12)
+    details.append(f"from the {view.upper()} corner")
+    canvas.text(canvas.width / 2, MARGIN, title, 15)
+    canvas.text(canvas.width / 2, MARGIN + 17, "; ".join(details), 11)
+    canvas.text(canvas.width / 2, MARGIN + 31, turn, 11)
     body = "\n".join(canvas.parts)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{canvas.width:.0f}" '
