@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from stonework.core.options import OptionSet, OptionSpec
+from stonework.games.aztec.rules import INSERTION_MODES, STABILITY_MODES
 
 OPTIONS: Final = OptionSet(
     (
@@ -15,7 +16,7 @@ OPTIONS: Final = OptionSet(
             "no two face-adjacent floating cubes anywhere, floating = column not solid to the "
             "board (structure); only within the new piece (per_piece); or floating = the cell "
             "right below is empty (cell_below) [§3.3, §5 A4/A5]",
-            choices=("structure", "per_piece", "cell_below"),
+            choices=STABILITY_MODES,
             assumed=True,
         ),
         OptionSpec(
@@ -24,7 +25,7 @@ OPTIONS: Final = OptionSet(
             "free",
             "any placement with free target cells (free), or only pieces that can slide in "
             "straight from above or from a side without crossing a cube (slide) [§3.4, §4.3.5]",
-            choices=("free", "slide"),
+            choices=INSERTION_MODES,
             assumed=True,
         ),
         OptionSpec(
