@@ -32,6 +32,7 @@ from stonework.games.aztec.geometry import (
     LEVEL_MASKS,
     LEVELS,
     NEIGHBOUR_STEPS,
+    NUM_CELLS,
     ORIENTATIONS,
     SIZE,
     Mask,
@@ -80,6 +81,7 @@ class Plan:
     anchors: Mask  # anchors at which the piece is inside the box
     shifts: tuple[int, ...]  # BIAS + offset of each cube
     unstable: tuple[tuple[int, int], ...]  # (key of a cube's instability mask, BIAS + offset)
+    id_base: int  # action id of the placement anchored at cell 0 (ids are id_base + anchor)
 
 
 def _add(a: Vec, b: Vec) -> Vec:
@@ -143,10 +145,12 @@ def _cube_terms(orientation: Orientation, stability: str) -> list[frozenset[Term
 
 
 def _build_plans() -> tuple[
-    dict[str, tuple[Plan, ...]], dict[str, tuple[Term, ...]], dict[str, tuple[tuple[int, ...], ...]]
+    dict[str, tuple[Plan, ...]],
+    dict[str, tuple[tuple[Literal, ...], ...]],
+    dict[str, tuple[tuple[int, ...], ...]],
 ]:
     plans: dict[str, tuple[Plan, ...]] = {}
-    patterns: dict[str, tuple[Term, ...]] = {}
+    patterns: dict[str, tuple[tuple[Literal, ...], ...]] = {}
     combos: dict[str, tuple[tuple[int, ...], ...]] = {}
     for mode in STABILITY_MODES:
         per_orientation = [(o, _cube_terms(o, mode)) for o in ORIENTATIONS]
@@ -167,11 +171,11 @@ def _build_plans() -> tuple[
             for ts, k in zip(cubes, o.steps, strict=True):
                 if ts:
                     unstable.append((set_key[tuple(sorted(term_index[t] for t in ts))], BIAS + k))
-            built.append(
-                Plan(o, anchors_in_box(o), tuple(BIAS + k for k in o.steps), tuple(unstable))
-            )
+            shifts = tuple(BIAS + k for k in o.steps)
+            id_base = o.index * NUM_CELLS + o.corner_step
+            built.append(Plan(o, anchors_in_box(o), shifts, tuple(unstable), id_base))
         plans[mode] = tuple(built)
-        patterns[mode] = tuple(terms)
+        patterns[mode] = tuple(tuple((key, BIAS + k) for key, k in sorted(t)) for t in terms)
         combos[mode] = tuple(sets)
     return plans, patterns, combos
 
@@ -186,6 +190,20 @@ def _shift(mask: Mask, step: int) -> Mask:
     return mask >> step if step >= 0 else mask << -step
 
 
+def _neighbours(mask: Mask) -> list[Mask]:
+    """For each direction of DIRECTIONS (E W N S U D), the cells whose neighbour that way is in
+    ``mask`` (written out: this runs once per position)."""
+    east, west, north, south, _, down = HAS_NEIGHBOUR
+    return [
+        (mask >> 1) & east,
+        (mask << 1) & west,
+        (mask >> SIZE) & north,
+        (mask << SIZE) & south,
+        mask >> LAYER,
+        (mask << LAYER) & down,
+    ]
+
+
 def position_masks(occupied: Mask, stability: str, slide: bool) -> list[Mask]:
     """The position masks of an occupancy, each shifted left by :data:`BIAS`."""
     empty = FULL & ~occupied
@@ -193,41 +211,37 @@ def position_masks(occupied: Mask, stability: str, slide: bool) -> list[Mask]:
         hole_below = (empty << LAYER) & FULL
     else:
         hole_below = ((empty << LAYER) | ((empty & LEVEL_MASKS[0]) << (2 * LAYER))) & FULL
-    floating = occupied & hole_below
-    base = [empty, hole_below, 0, 0]
-    float_n = []
+    occupied_n = _neighbours(occupied)
     ones = twos = 0
-    for step, inside in zip(NEIGHBOUR_STEPS, HAS_NEIGHBOUR, strict=True):
-        m = _shift(occupied, step) & inside
+    for m in occupied_n:
         twos |= ones & m
         ones |= m
-        base.append(m)
-        float_n.append(_shift(floating, step) & inside)
-    base[ONE_CONTACT] = ones
-    base[TWO_CONTACTS] = twos
-    base.extend(float_n)
-    shadows = [0] * 5
+    base = [empty, hole_below, ones, twos, *occupied_n, *_neighbours(occupied & hole_below)]
     if slide:
-        for i, d in enumerate(SLIDE_FROM):
+        for d in SLIDE_FROM:
             step = NEIGHBOUR_STEPS[d]
             inside = HAS_NEIGHBOUR[d]
             reach = _shift(occupied, step) & inside
-            for _ in range(SIZE - 2):
+            for _ in range(SIZE - 2 if d < 4 else LEVELS - 2):
                 reach |= _shift(reach, step) & inside
-            shadows[i] = reach
-    base.extend(shadows)
+            base.append(reach)
+    else:
+        base += [0] * len(SLIDE_FROM)
+    masks = [m << BIAS for m in base]
+    # Terms are ANDs of cells of these masks relative to one cube: (key, BIAS + offset) pairs.
     terms = []
     for term in _TERMS[stability]:
-        m = FULL
-        for key, k in term:
-            m &= _shift(base[key], k)
+        (key, k), *rest = term
+        m = masks[key] >> k
+        for key, k in rest:
+            m &= masks[key] >> k
         terms.append(m)
     for indices in _COMBINED[stability]:
         m = 0
         for i in indices:
             m |= terms[i]
-        base.append(m)
-    return [m << BIAS for m in base]
+        masks.append(m << BIAS)
+    return masks
 
 
 def legal_anchors(

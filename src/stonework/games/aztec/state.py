@@ -157,7 +157,7 @@ class AztecState(State):
             for plan, m in legal_anchors(
                 self.occupied, self._stability, self._slide, self._two_cubes
             ):
-                base = plan.orientation.index * NUM_CELLS + plan.orientation.corner_step
+                base = plan.id_base
                 while m:
                     low = m & -m
                     out.append(base + low.bit_length() - 1)
