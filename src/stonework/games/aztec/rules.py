@@ -259,18 +259,34 @@ def legal_anchors(
     out = []
     for plan in PLANS[stability]:
         shifts = plan.shifts
-        m = plan.anchors
-        for k in shifts:
-            m &= empty >> k
+        k0, k1, k2, k3, k4, k5 = shifts  # written out: this is the engine's inner loop
+        m = (
+            plan.anchors
+            & (empty >> k0)
+            & (empty >> k1)
+            & (empty >> k2)
+            & (empty >> k3)
+            & (empty >> k4)
+            & (empty >> k5)
+        )
         if not m:
             continue
         # Contacts (§4.3.3): two faces on one cube, or one face on each of two cubes.
-        ones = twos = 0
-        for k in shifts:
-            a = one >> k
-            twos |= (ones & a) | (two >> k)
-            ones |= a
-        m &= twos
+        a0, a1, a2, a3, a4, a5 = one >> k0, one >> k1, one >> k2, one >> k3, one >> k4, one >> k5
+        at_least_one = a0 | a1
+        at_least_two = a0 & a1
+        at_least_two |= at_least_one & a2
+        at_least_one |= a2
+        at_least_two |= at_least_one & a3
+        at_least_one |= a3
+        at_least_two |= at_least_one & a4
+        at_least_one |= a4
+        at_least_two |= at_least_one & a5
+        if two:
+            at_least_two |= (
+                (two >> k0) | (two >> k1) | (two >> k2) | (two >> k3) | (two >> k4) | (two >> k5)
+            )
+        m &= at_least_two
         if not m:
             continue
         for key, k in plan.unstable:
