@@ -93,16 +93,13 @@ class AztecState(State):
         # The auction (3 players): bids and passes in order, with its running summary.
         self.auction: list[int] = []  # a bid, or NO_BID for a pass
         self.auction_passed = 0  # bitmask of seats that passed
-        self.auction_seat = 0
+        self.auction_seat = 0  # the seat to bid or pass next
         self.high_bid = NO_BID
         self.high_bidder = -1
         self.max_bid = max_bid(str(options["threshold"]), self._corners)
-        if players == 2:
-            self.ah_puch = -1
-            self.first = 0 if options["starter"] == "north_south" else 1
-        else:
-            self.ah_puch = -1  # decided by the auction
-            self.first = -1
+        self.ah_puch = -1  # the 3-player auction decides
+        # The seat placing the first piece (for 3 players, set when the auction ends).
+        self.first = (0 if options["starter"] == "north_south" else 1) if players == 2 else -1
 
     # --- roles --------------------------------------------------------------------------------
 
@@ -144,13 +141,10 @@ class AztecState(State):
         """The seat whose turn it is to place (ignoring the end of the game)."""
         return (self.first + self.placed) % self.num_players
 
-    def auction_turn(self) -> int:
-        """The seat to bid or pass next (only meaningful during the auction)."""
-        return self.auction_seat
-
     # --- whose turn -----------------------------------------------------------------------------
 
     def _placement_ids(self) -> tuple[int, ...]:
+        """The ids of the legal placements, ascending (computed once per position)."""
         ids = self._legal
         if ids is None:
             out: list[int] = []
@@ -168,7 +162,7 @@ class AztecState(State):
     @property
     def current_player(self) -> int:
         if self.ah_puch < 0 and self.num_players == 3:
-            return self.auction_turn()
+            return self.auction_seat
         if self.placed >= PIECES or not self._placement_ids():
             return TERMINAL
         return (self.first + self.placed) % self.num_players
@@ -189,6 +183,8 @@ class AztecState(State):
                 )
             return "the game is over"
         if self.in_auction:
+            if self.high_bid == NO_BID and len(self.auction) == 2:
+                return f"seat {player} must bid 1..{self.max_bid} for Ah Puch (both others passed)"
             if self.high_bid == NO_BID:
                 return (
                     f"seat {player} to open the auction for Ah Puch (bid 1..{self.max_bid} or pass)"
