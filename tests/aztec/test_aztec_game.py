@@ -155,11 +155,11 @@ def test_malformed_notation_is_invalid(text: str, message: str) -> None:
 
 def test_bad_actions_change_nothing() -> None:
     """Bad input: non-actions are InvalidAction, illegal ones IllegalAction; the state is unchanged."""
-    state = random_game(5)
     state = stonework.new_game("aztec")
     state.apply_text("NU-d4-1")
     before = (state.position(), list(state.history))
-    for bad in (None, "NU-d4-1", 17, Placement(24, 0), Placement(0, 243), Bid(3), AUCTION_PASS):
+    malformed = (Placement(24, 0), Placement(0, 243), Placement("NU", 3), Placement(0, True))
+    for bad in (None, "NU-d4-1", 17, *malformed, Bid(3), AUCTION_PASS):
         with pytest.raises(InvalidAction):
             state.apply(bad)
     for illegal in ("NU-d4-1", "EN-a1-1", "EN-h5-1"):

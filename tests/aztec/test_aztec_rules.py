@@ -49,9 +49,9 @@ def test_orientation_names_describe_the_arms() -> None:
         corner = o.corner
         expected = {corner}
         for k in (1, 2):
-            expected.add(tuple(corner[i] + k * a[i] for i in range(3)))  # type: ignore[arg-type]
-            expected.add(tuple(corner[i] + k * b[i] for i in range(3)))  # type: ignore[arg-type]
-        expected.add(tuple(corner[i] + 2 * a[i] + s[i] for i in range(3)))  # type: ignore[arg-type]
+            expected.add(tuple(corner[i] + k * a[i] for i in range(3)))
+            expected.add(tuple(corner[i] + k * b[i] for i in range(3)))
+        expected.add(tuple(corner[i] + 2 * a[i] + s[i] for i in range(3)))
         assert expected == set(o.cells), o.name
 
 

@@ -218,7 +218,13 @@ class AztecState(State):
 
     def is_action(self, value: object) -> bool:
         if isinstance(value, Placement):
-            return 0 <= value.orientation < len(ORIENTATIONS) and 0 <= value.corner < NUM_CELLS
+            o, c = value.orientation, value.corner
+            return (
+                type(o) is int
+                and type(c) is int
+                and 0 <= o < len(ORIENTATIONS)
+                and 0 <= c < NUM_CELLS
+            )
         if self.num_players != 3:
             return False
         if isinstance(value, Bid):
