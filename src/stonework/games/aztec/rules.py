@@ -82,6 +82,9 @@ class Plan:
     shifts: tuple[int, ...]  # BIAS + offset of each cube
     unstable: tuple[tuple[int, int], ...]  # (key of a cube's instability mask, BIAS + offset)
     id_base: int  # action id of the placement anchored at cell 0 (ids are id_base + anchor)
+    slide_shifts: tuple[tuple[int, ...], ...]  # per SLIDE_FROM direction, BIAS + offsets of the
+    # cubes with no other cube beyond them that way (the piece's lines are solid runs, so the
+    # others' paths are covered by these)
 
 
 def _add(a: Vec, b: Vec) -> Vec:
@@ -173,7 +176,15 @@ def _build_plans() -> tuple[
                     unstable.append((set_key[tuple(sorted(term_index[t] for t in ts))], BIAS + k))
             shifts = tuple(BIAS + k for k in o.steps)
             id_base = o.index * NUM_CELLS + o.corner_step
-            built.append(Plan(o, anchors_in_box(o), shifts, tuple(unstable), id_base))
+            fronts = tuple(
+                tuple(
+                    BIAS + _offset(c)
+                    for c in o.cells
+                    if _add(c, DIRECTION_VECTORS[d]) not in frozenset(o.cells)
+                )
+                for d in SLIDE_FROM
+            )
+            built.append(Plan(o, anchors_in_box(o), shifts, tuple(unstable), id_base, fronts))
         plans[mode] = tuple(built)
         patterns[mode] = tuple(tuple((key, BIAS + k) for key, k in sorted(t)) for t in terms)
         combos[mode] = tuple(sets)
@@ -293,10 +304,11 @@ def legal_anchors(
             m &= ~(masks[key] >> k)
         if m and slide:
             blocked = -1
-            for i in range(5):
+            for i, fronts in enumerate(plan.slide_shifts):
+                shadow = masks[SHADOW + i]
                 hit = 0
-                for k in shifts:
-                    hit |= masks[SHADOW + i] >> k
+                for k in fronts:
+                    hit |= shadow >> k
                 blocked &= hit
             m &= ~blocked
         if m:
