@@ -256,3 +256,24 @@ def test_engine_matches_the_reference_on_arbitrary_cube_sets() -> None:
         contact = ("faces", "cubes")[trial // 6 % 2]
         expected = ref.legal_placements(occupied, stability, insertion, contact)
         assert engine_placements(occupied, stability, insertion, contact) == expected
+
+
+def test_the_game_starts_with_the_start_cube_alone() -> None:
+    """aztec.md §3.1, §4.1: a fixed start cube at the centre on level 1 (e5-1), nothing else."""
+    state = stonework.new_game("aztec")
+    assert cells(state.occupied) == {START}
+    assert state.pieces_left == 22
+
+
+def test_placed_pieces_never_move() -> None:
+    """aztec.md §3.4: placed pieces stay where they are; each turn adds exactly six cubes, the
+    cells of the placement named by the action."""
+    rng = make_rng(12)
+    state = stonework.new_game("aztec")
+    while not state.is_terminal:
+        before = cells(state.occupied)
+        action = state.random_action(rng)
+        state.apply(action)
+        after = cells(state.occupied)
+        assert before < after and len(after - before) == 6
+        assert notation(after - before) == str(action)
