@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-import aztec_reference as ref
-
 from stonework.games.aztec import rules
 from stonework.games.aztec.geometry import ORIENTATIONS, SIZE, cell_coords, cell_index, cells_of
 from stonework.games.aztec.state import AztecState
@@ -78,6 +76,3 @@ def state_with(
     state = SPEC.from_position(f"{players} {options} {board(occupied)} {auction} -")
     assert isinstance(state, AztecState)
     return state
-
-
-__all__ = ["RULES_FILE", "ref"]

@@ -13,9 +13,8 @@ Placement(orientation=10, corner=30)
 >>> [str(a) for a in (Bid(12), AUCTION_PASS)]
 ['bid 12', 'pass']
 
-Ids: a placement is ``24``-orientation-major over the 243 cells,
-``orientation * 243 + corner``; in the 3-player game ``bid N`` follows as ``5832 + N - 1`` and
-``pass`` is the last id.
+Ids: a placement is ``orientation * 243 + corner`` (orientation-major over the 243 cells, 5,832
+ids); in the 3-player game ``bid N`` follows as ``5832 + N - 1`` and ``pass`` is the last id.
 """
 
 from __future__ import annotations
