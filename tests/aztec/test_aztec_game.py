@@ -261,6 +261,10 @@ def test_heuristic_in_range_and_exact_at_the_end() -> None:
         assert values[0] == -values[1]
         state.apply(state.random_action(rng))
     assert state.heuristic() == state.returns()
+    # Progress on your own edges raises your value: N/S leads 5-3 in level-3 edge cubes.
+    cubes = {(0, 0, 3), (1, 0, 3), (5, 0, 3), (4, 8, 3), (8, 8, 3), (0, 4, 3)}
+    leading = state_with({START} | cubes).heuristic()
+    assert leading[0] > 0 > leading[1]
 
 
 def test_text_rendering_shows_heights_scores_and_marks() -> None:
