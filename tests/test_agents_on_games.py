@@ -52,6 +52,9 @@ def test_every_agent_answers_legally(game: str, players: int) -> None:
         for name in ALL_AGENTS:
             action = small(name, **SEARCH).act(state.clone(), random.Random(3))
             assert action in legal, f"{name} chose {action} in {game}"
+        # Greedy-biased expansion below the root (the `expand` setting).
+        biased = make_agent("mcts", iterations=6, depth=6, expand=4)
+        assert biased.act(state.clone(), random.Random(3)) in legal
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES, ids=IDS)

@@ -80,6 +80,7 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
         playout = _playout(kw, None, 0.0)
         exploration = float(kw.pop("exploration", 1.0))
         widen_above = int(kw.pop("widen_above", 16))
+        expand_sample = int(kw.pop("expand", 0))
         chosen = str(kw.pop("mode", mode))
         _no_more(mode, kw)
         agent = MCTSAgent(
@@ -88,6 +89,7 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
             playout=playout,
             exploration=exploration,
             widen_above=widen_above,
+            expand_sample=expand_sample,
         )
         return agent
 

@@ -26,7 +26,7 @@ from typing import Literal
 
 from stonework.agents.base import Agent, Budget, Values, check_turn, fork_rng
 from stonework.agents.playout import Playout, run_playout
-from stonework.agents.simple import greedy_ranking
+from stonework.agents.simple import greedy_ranking, one_ply_value
 from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, TERMINAL, Action, State
 
@@ -57,6 +57,7 @@ class MCTSAgent(Agent):
         widen_above: int = 16,
         widen_factor: float = 2.0,
         widen_power: float = 0.5,
+        expand_sample: int = 0,
     ) -> None:
         if mode not in ("mcts", "ismcts", "auto"):
             raise ValueError(f"mode must be mcts, ismcts or auto, not {mode!r}")
@@ -67,6 +68,7 @@ class MCTSAgent(Agent):
         self.widen_above = widen_above
         self.widen_factor = widen_factor
         self.widen_power = widen_power
+        self.expand_sample = expand_sample
         self.name = "ismcts" if mode == "ismcts" else "mcts"
         self.last_iterations = 0
         self.last_root: Node | None = None
@@ -80,6 +82,17 @@ class MCTSAgent(Agent):
             return legal
         width: float = self.widen_factor * (node.visits + 1) ** self.widen_power
         return max(1, math.ceil(width))
+
+    def _pick_new(
+        self, world: State, player: int, untried: list[Action], has_heuristic: bool, rng: Rng
+    ) -> Action:
+        # Below the root there is no time to rank every action, but the best of a few random
+        # ones (by one ply of the game's heuristic) makes every seat, opponents included, try
+        # sensible moves first: a random reply would make the opponent look weaker than it is.
+        if not has_heuristic or self.expand_sample < 2 or len(untried) == 1:
+            return rng.choice(untried)
+        candidates = rng.sample(untried, min(self.expand_sample, len(untried)))
+        return max(candidates, key=lambda a: one_ply_value(world, a, player, rng))
 
     def act(self, state: State, rng: Rng) -> Action:
         """The most visited root action after the budget is spent."""
@@ -127,7 +140,8 @@ class MCTSAgent(Agent):
                     if node is root and root_order:
                         action = next(a for a in root_order if a not in children)
                     else:
-                        action = rng.choice([a for a in legal if a not in children])
+                        untried = [a for a in legal if a not in children]
+                        action = self._pick_new(world, player, untried, has_heuristic, rng)
                     child = children[action] = Node(players)
                     world.apply_unchecked(action)
                     path.append(child)
