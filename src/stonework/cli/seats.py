@@ -1,0 +1,126 @@
+"""Who sits at each seat of a terminal game: a person at the keyboard or an AI player.
+
+``human`` and ``random`` are always available. Any other name is handed to
+``stonework.agents.make_agent`` when that package is installed (it is written separately, so it
+is imported lazily and its absence is not an error until someone asks for one of its players).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from stonework.core import Action, Rng, State, StoneworkError
+
+HUMAN = "human"
+RANDOM = "random"
+BUILT_IN = (HUMAN, RANDOM)
+
+
+class SeatError(StoneworkError):
+    """A seat list that does not fit the game (unknown seat type, wrong number of seats)."""
+
+
+class Agent(Protocol):
+    """What the terminal needs from an AI player of ``stonework.agents``."""
+
+    def act(self, state: State, rng: Rng) -> Action: ...
+
+
+class RandomAgent:
+    """Plays a uniformly random legal action (needs nothing from ``stonework.agents``)."""
+
+    def act(self, state: State, rng: Rng) -> Action:
+        return state.random_action(rng)
+
+
+def _agents_module() -> Any | None:
+    try:
+        import stonework.agents as agents  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    return agents
+
+
+def agent_names() -> list[str]:
+    """The AI players ``stonework.agents`` offers, as far as it lists them (may be empty)."""
+    agents = _agents_module()
+    if agents is None:
+        return []
+    # The agents package is written in parallel; accept the usual ways a registry is exposed.
+    for attribute in ("agent_names", "list_agents", "AGENT_NAMES", "AGENTS"):
+        found = getattr(agents, attribute, None)
+        if found is None:
+            continue
+        names = found() if callable(found) else found
+        return sorted(str(name) for name in names)
+    return []
+
+
+def seat_types() -> list[str]:
+    """Every seat type a player may name in ``--seats``."""
+    return [*BUILT_IN, *(name for name in agent_names() if name not in BUILT_IN)]
+
+
+def seat_types_text() -> str:
+    """The seat types in words, for help text and errors."""
+    text = ", ".join(seat_types())
+    if _agents_module() is None:
+        text += " (the AI players of stonework.agents are not installed)"
+    return text
+
+
+@dataclass
+class Seat:
+    """One seat: its type name and, for AI seats, the agent that plays it."""
+
+    kind: str
+    agent: Agent | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+def make_seat(kind: str) -> Seat:
+    """The seat for a type name; unknown names fail with the list of seat types."""
+    kind = kind.strip().lower()
+    if kind == HUMAN:
+        return Seat(HUMAN)
+    if kind == RANDOM:
+        return Seat(RANDOM, RandomAgent())
+    agents = _agents_module()
+    if agents is None or not hasattr(agents, "make_agent"):
+        raise SeatError(f"unknown seat type {kind!r}; the seat types are: {seat_types_text()}")
+    try:
+        agent = agents.make_agent(kind)
+    except (KeyError, ValueError) as exc:
+        raise SeatError(
+            f"unknown seat type {kind!r} ({exc}); the seat types are: {seat_types_text()}"
+        ) from None
+    return Seat(kind, agent)
+
+
+def default_seat_kinds(players: int) -> list[str]:
+    """One person against random players."""
+    return [HUMAN] + [RANDOM] * (players - 1)
+
+
+def parse_seat_kinds(text: str | None) -> list[str] | None:
+    """Split ``human,random,...`` into seat type names (``None`` when not given)."""
+    if text is None:
+        return None
+    kinds = [part.strip().lower() for part in text.split(",")]
+    if not all(kinds):
+        raise SeatError(f"seats {text!r}: write the seat types separated by commas, no blanks")
+    return kinds
+
+
+def make_seats(kinds: list[str], players: int) -> list[Seat]:
+    """Seats for every player; the count must match the game's."""
+    if len(kinds) != players:
+        raise SeatError(
+            f"{len(kinds)} seat(s) given ({','.join(kinds)}) for {players} players; "
+            "give one seat type per player"
+        )
+    return [make_seat(kind) for kind in kinds]
