@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from stonework.cli.main import app
 from stonework.core import Action, Rng, State
+from toys import PileState, Take
 
 TAKE_ONES = "1\n" * 8  # "take 1" until the pile of 7 is gone
 
@@ -201,3 +202,28 @@ def test_an_ai_that_chooses_an_illegal_action_stops_the_game(
     result = runner.invoke(app, ["play", "pile", "--seats", "random,cheat", "--seed", "2"])
     assert result.exit_code == 2
     assert "seat 1 (cheat) chose a bad action" in result.stderr
+
+
+def test_people_sharing_a_screen_with_secrets_do_not_see_each_others_moves(
+    runner: CliRunner,
+) -> None:
+    code, out = play(runner, "pile", "--seats", "human,human", "--seed", "3", keys="2\n\nquit\n")
+    assert code == 0, out
+    assert "seat 0 has played." in out
+    assert "seat 0: take" not in out
+
+
+def test_a_one_letter_action_wins_over_the_command_shortcut(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A game whose notation has one-letter actions: "b" must play, not redraw the board.
+    original = PileState.parse_action
+
+    def parse_with_letters(self: PileState, text: str) -> Action:
+        return Take(2) if text == "b" else original(self, text)
+
+    monkeypatch.setattr(PileState, "parse_action", parse_with_letters)
+    code, out = play(runner, "pile", "--seed", "3", keys="b\nq\n")
+    assert code == 0, out
+    assert "seat 0: take 2" in out
+    assert "Game left unfinished." in out  # "q" is not an action here: it still quits

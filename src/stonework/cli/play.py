@@ -62,6 +62,9 @@ class TerminalGame:
         # Move notation may name a hidden card; with nobody at the keyboard there is no one to hide
         # it from.
         self.spell_out_moves = not hidden or not self.humans
+        # With secrets and several people at one screen, even your own move is not echoed (a
+        # secret choice would show to the next player) and the screen is cleared between them.
+        self.shared_secrets = hidden and len(self.humans) > 1
         self.last_viewer: int | None = None
 
     # --- the loop ---------------------------------------------------------------------------
@@ -143,6 +146,10 @@ class TerminalGame:
                 self.console.print(
                     f"Type a number 1-{len(actions)}, an action, or [bold]help[/bold]."
                 )
+            elif len(text) == 1 and self.is_notation(text):
+                # A one-letter action of the game wins over the one-letter command shortcuts.
+                if self.try_notation(player, text):
+                    return True
             elif word in ("help", "?", "h"):
                 self.console.print(HELP)
                 self.console.print(f"Seat types for --seats: {escape(seat_types_text())}")
@@ -172,30 +179,50 @@ class TerminalGame:
             elif self.try_notation(player, text):
                 return True
 
+    def is_notation(self, text: str) -> bool:
+        try:
+            self.state.parse_action(text)
+        except StoneworkError:
+            return False
+        return True
+
     def try_notation(self, player: int, text: str) -> bool:
         try:
             action = self.state.parse_action(text)
-            self.state.apply(action)
         except StoneworkError as exc:
-            self.console.print(
-                f"[red]{escape(str(exc))}[/red]\n"
-                "Type a number from the list, [bold]list[/bold] to see every action, "
-                "or [bold]help[/bold]."
-            )
+            self.explain(exc)
             return False
-        self.say(f"seat {player}: {action}")
+        try:
+            self.play_human(player, action)
+        except StoneworkError as exc:
+            self.explain(exc)
+            return False
         return True
+
+    def explain(self, exc: StoneworkError) -> None:
+        """The game's own reason for refusing what was typed, and what to type instead."""
+        self.console.print(
+            f"[red]{escape(str(exc))}[/red]\n"
+            "Type a number from the list, [bold]list[/bold] to see every action, "
+            "or [bold]help[/bold]."
+        )
 
     def play_human(self, player: int, action: Action) -> None:
         self.state.apply(action)
-        self.say(f"seat {player}: {action}")
+        if self.shared_secrets:
+            self.say(f"seat {player} has played.")
+        else:
+            self.say(f"seat {player}: {action}")
 
     def hand_over(self, player: int) -> bool:
         """Between two people in a game with secrets, wait until the next one sits down."""
         previous = self.last_viewer
         self.last_viewer = player
-        if previous is None or previous == player or not self.state.spec.hidden_information:
+        if previous is None or previous == player or not self.shared_secrets:
             return True
+        # Clear first: the previous player's board (their hand) must be gone before the next
+        # player sits down.
+        self.console.clear()
         self.console.print(
             f"\n[bold]Seat {player}'s turn.[/bold] Seat {previous}, look away: the board shows "
             f"seat {player}'s view only."
