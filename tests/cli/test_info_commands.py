@@ -45,7 +45,8 @@ def test_rules_of_an_unknown_game_lists_the_games(runner: CliRunner) -> None:
 def test_seats_lists_the_built_in_seat_types(runner: CliRunner) -> None:
     result = runner.invoke(app, ["seats"])
     assert result.exit_code == 0
-    assert "human, random" in result.output
+    assert "a person at this keyboard" in result.output
+    assert "uniformly random legal actions" in result.output
 
 
 def test_no_arguments_shows_the_commands(runner: CliRunner) -> None:

@@ -181,19 +181,33 @@ def fake_agents(monkeypatch: pytest.MonkeyPatch) -> None:
             raise ValueError(f"no agent named {name!r}")
         return known[name]()
 
+    def agent_from_spec(text: str) -> object:
+        name, _, setting = text.partition(":")
+        if setting != "fast":
+            raise ValueError(f"bad agent setting {setting!r}")
+        return make_agent(name)
+
     module.make_agent = make_agent  # type: ignore[attr-defined]
-    module.agent_names = lambda: sorted(known)  # type: ignore[attr-defined]
+    module.agent_from_spec = agent_from_spec  # type: ignore[attr-defined]
+    module.list_agents = lambda: [  # type: ignore[attr-defined]
+        ("first", "the first legal action"),
+        ("cheat", "an illegal action"),
+    ]
     monkeypatch.setitem(sys.modules, "stonework.agents", module)
 
 
 def test_ai_seats_from_the_agents_package(runner: CliRunner, fake_agents: None) -> None:
     listed = runner.invoke(app, ["seats"])
-    assert "human, random, cheat, first" in listed.output
-    code, out = play(runner, "pile", "--seats", "first,first", "--seed", "2")
+    assert "the first legal action" in listed.output
+    assert "e.g. mcts:0.5s" in listed.output
+    code, out = play(runner, "pile", "--seats", "first,first:fast", "--seed", "2")
     assert code == 0, out
-    assert "seat 1 (first): take 1" in out
+    assert "seat 0 (first): take 1" in out and "seat 1 (first:fast): take 1" in out
     bad = runner.invoke(app, ["play", "pile", "--seats", "human,wizard"])
-    assert bad.exit_code == 2 and "cheat, first" in bad.stderr
+    assert bad.exit_code == 2
+    assert "no agent named 'wizard'" in bad.stderr and "human, random, first, cheat" in bad.stderr
+    setting = runner.invoke(app, ["play", "pile", "--seats", "human,first:slow"])
+    assert setting.exit_code == 2 and "bad agent setting 'slow'" in setting.stderr
 
 
 def test_an_ai_that_chooses_an_illegal_action_stops_the_game(

@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
 
 import stonework
 from stonework.cli import game_setup
@@ -23,7 +24,15 @@ from stonework.cli.menu import Menu
 from stonework.cli.play import TerminalGame
 from stonework.cli.replay_view import RecordViewer
 from stonework.cli.rules_view import games_table, rules_summary
-from stonework.cli.seats import default_seat_kinds, make_seats, parse_seat_kinds, seat_types_text
+from stonework.cli.seats import (
+    HUMAN,
+    RANDOM,
+    agent_catalog,
+    agent_names,
+    default_seat_kinds,
+    make_seats,
+    parse_seat_kinds,
+)
 from stonework.core import Record, StoneworkError, get_game, make_rng
 from stonework.core.registry import new_game
 
@@ -211,4 +220,16 @@ def replay(
 @app.command()
 def seats() -> None:
     """List the seat types `play --seats` accepts."""
-    console.print(seat_types_text(), highlight=False)
+    table = Table(title="seat types for play --seats")
+    table.add_column("seat")
+    table.add_column("who plays it")
+    table.add_row(HUMAN, "a person at this keyboard")
+    table.add_row(RANDOM, "uniformly random legal actions")
+    for name, summary in agent_catalog():
+        if name not in (HUMAN, RANDOM):
+            table.add_row(escape(name), escape(summary))
+    console.print(table)
+    if not agent_names():
+        console.print("The AI players of stonework.agents are not installed.")
+    else:
+        console.print("AI settings may follow the name, e.g. mcts:0.5s or flatmc:300.")

@@ -42,19 +42,21 @@ def _agents_module() -> Any | None:
     return agents
 
 
-def agent_names() -> list[str]:
-    """The AI players ``stonework.agents`` offers, as far as it lists them (may be empty)."""
+def agent_catalog() -> list[tuple[str, str]]:
+    """(name, summary) of the AI players ``stonework.agents`` offers (empty when not installed)."""
     agents = _agents_module()
     if agents is None:
         return []
-    # The agents package is written in parallel; accept the usual ways a registry is exposed.
-    for attribute in ("agent_names", "list_agents", "AGENT_NAMES", "AGENTS"):
-        found = getattr(agents, attribute, None)
-        if found is None:
-            continue
-        names = found() if callable(found) else found
-        return sorted(str(name) for name in names)
-    return []
+    listing = getattr(agents, "list_agents", None)
+    if callable(listing):
+        return [(str(item[0]), str(item[1])) for item in listing()]
+    names = getattr(agents, "AGENTS", {})
+    return [(str(name), "") for name in names]
+
+
+def agent_names() -> list[str]:
+    """The names of the AI players ``stonework.agents`` offers."""
+    return [name for name, _ in agent_catalog()]
 
 
 def seat_types() -> list[str]:
@@ -93,10 +95,14 @@ def make_seat(kind: str) -> Seat:
     if agents is None or not hasattr(agents, "make_agent"):
         raise SeatError(f"unknown seat type {kind!r}; the seat types are: {seat_types_text()}")
     try:
-        agent = agents.make_agent(kind)
-    except (KeyError, ValueError) as exc:
+        if ":" in kind and hasattr(agents, "agent_from_spec"):
+            # Settings after the name, as the arena writes them: mcts:0.5s, flatmc:300.
+            agent = agents.agent_from_spec(kind)
+        else:
+            agent = agents.make_agent(kind)
+    except (KeyError, TypeError, ValueError) as exc:
         raise SeatError(
-            f"unknown seat type {kind!r} ({exc}); the seat types are: {seat_types_text()}"
+            f"seat type {kind!r}: {exc}; the seat types are: {seat_types_text()}"
         ) from None
     return Seat(kind, agent)
 
