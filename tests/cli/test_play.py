@@ -205,7 +205,8 @@ def test_ai_seats_from_the_agents_package(runner: CliRunner, fake_agents: None) 
     assert "seat 0 (first): take 1" in out and "seat 1 (first:fast): take 1" in out
     bad = runner.invoke(app, ["play", "pile", "--seats", "human,wizard"])
     assert bad.exit_code == 2
-    assert "no agent named 'wizard'" in bad.stderr and "human, random, first, cheat" in bad.stderr
+    assert "unknown seat type 'wizard'" in bad.stderr
+    assert "human, random, first, cheat" in bad.stderr
     setting = runner.invoke(app, ["play", "pile", "--seats", "human,first:slow"])
     assert setting.exit_code == 2 and "bad agent setting 'slow'" in setting.stderr
 

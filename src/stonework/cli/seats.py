@@ -7,6 +7,7 @@ is imported lazily and its absence is not an error until someone asks for one of
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -36,10 +37,9 @@ class RandomAgent:
 
 def _agents_module() -> Any | None:
     try:
-        import stonework.agents as agents  # type: ignore[import-not-found,unused-ignore]
+        return importlib.import_module("stonework.agents")
     except ImportError:
         return None
-    return agents
 
 
 def agent_catalog() -> list[tuple[str, str]]:
@@ -92,7 +92,8 @@ def make_seat(kind: str) -> Seat:
     if kind == RANDOM:
         return Seat(RANDOM, RandomAgent())
     agents = _agents_module()
-    if agents is None or not hasattr(agents, "make_agent"):
+    base = kind.partition(":")[0]
+    if agents is None or not hasattr(agents, "make_agent") or base not in agent_names():
         raise SeatError(f"unknown seat type {kind!r}; the seat types are: {seat_types_text()}")
     try:
         if ":" in kind and hasattr(agents, "agent_from_spec"):
@@ -101,9 +102,7 @@ def make_seat(kind: str) -> Seat:
         else:
             agent = agents.make_agent(kind)
     except (KeyError, TypeError, ValueError) as exc:
-        raise SeatError(
-            f"seat type {kind!r}: {exc}; the seat types are: {seat_types_text()}"
-        ) from None
+        raise SeatError(f"seat type {kind!r}: {exc}") from None
     return Seat(kind, agent)
 
 
