@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from stonework.cli.main import app
+from stonework.core import OptionSet, OptionSpec, get_game, registry
 
 
 def test_games_table_lists_the_toy_with_players_and_options(runner: CliRunner) -> None:
@@ -14,7 +17,6 @@ def test_games_table_lists_the_toy_with_players_and_options(runner: CliRunner) -
     assert result.exit_code == 0
     assert "pile" in result.output
     assert "2 (default), 3" in result.output
-    assert "pile=7" in result.output
 
 
 def test_games_json_is_the_registry_metadata(runner: CliRunner) -> None:
@@ -30,9 +32,23 @@ def test_rules_shows_summary_and_options_with_defaults(runner: CliRunner) -> Non
     result = runner.invoke(app, ["rules", "pile"])
     assert result.exit_code == 0
     assert "Take one or two stones" in result.output
-    assert "an integer 1..30" in result.output  # allowed values
-    assert "ASSUMED" in result.output  # the column saying whether a default is a reading
+    assert "pile = 7" in result.output  # the default
+    assert "allowed: an integer 1..30" in result.output
+    assert "stones on the pile at the start" in result.output
+    assert "ASSUMED" not in result.output  # no default here is a reading of an unclear rule
     assert "hidden information: yes" in result.output
+
+
+def test_rules_marks_assumed_defaults(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    reading = OptionSpec(
+        "reading", "choice", "strict", "which reading of a rule", ("strict", "loose"), assumed=True
+    )
+    spec = dataclasses.replace(get_game("pile"), name="pile-assumed", options=OptionSet((reading,)))
+    monkeypatch.setitem(registry._GAMES, "pile-assumed", spec)
+    result = runner.invoke(app, ["rules", "pile-assumed"])
+    assert result.exit_code == 0, result.output
+    assert "reading = strict   allowed: strict, loose   ASSUMED" in result.output
+    assert "ASSUMED: the default is a reading of an unclear rule" in result.output
 
 
 def test_rules_of_an_unknown_game_lists_the_games(runner: CliRunner) -> None:

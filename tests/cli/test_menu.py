@@ -17,9 +17,9 @@ def menu(runner: CliRunner, keys: str) -> str:
 
 
 def test_menu_shows_rules_then_plays_with_defaults(runner: CliRunner) -> None:
-    # game 1 (pile), rules, play; Enter for players, seats and options; seed 3; quit the game;
+    # game pile, rules, play; Enter for players, seats and options; seed 3; quit the game;
     # back at the main menu, quit.
-    out = menu(runner, "1\nr\np\n\n\n\n3\nquit\nq\n")
+    out = menu(runner, "pile\nr\np\n\n\n\n3\nquit\nq\n")
     assert "stonework games" in out
     assert "Take one or two stones" in out  # the rules
     assert "seat 0 human, seat 1 random; seed 3" in out
@@ -30,7 +30,7 @@ def test_menu_shows_rules_then_plays_with_defaults(runner: CliRunner) -> None:
 def test_menu_explains_wrong_answers_and_asks_again(runner: CliRunner) -> None:
     keys = "\n".join(
         [
-            "9",  # no such game number
+            "99",  # no such game number
             "pile",  # by name
             "x",  # not p, r or b
             "p",
@@ -48,7 +48,7 @@ def test_menu_explains_wrong_answers_and_asks_again(runner: CliRunner) -> None:
         ]
     )
     out = menu(runner, keys + "\n")
-    assert "No game '9'" in out
+    assert "No game '99'" in out
     assert "Answer p, r or b." in out
     assert "pile is played by 2, 3 players." in out
     assert "unknown seat type 'dragon'" in out

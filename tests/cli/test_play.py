@@ -59,6 +59,14 @@ def test_an_action_that_is_well_formed_but_illegal_is_refused(runner: CliRunner)
     assert "seat 0: take 2" not in out
 
 
+def test_list_shows_every_action_or_those_containing_some_text(runner: CliRunner) -> None:
+    code, out = play(runner, "pile", "--seed", "3", keys="list 2\nlist deal\nlist\nquit\n")
+    assert code == 0, out
+    assert "seat 0>   2 take 2\n" in out  # only "take 2", still numbered 2
+    assert "No legal action contains 'deal'." in out
+    assert "seat 0>   1 take 1     2 take 2" in out
+
+
 def test_end_of_input_leaves_the_game_cleanly(runner: CliRunner) -> None:
     code, out = play(runner, "pile", "--seed", "3", keys="")
     assert code == 0

@@ -29,7 +29,7 @@ HELP = """\
 [bold]At your turn type:[/bold]
   a number       play that action from the numbered list
   an action      its notation, exactly as the list writes it
-  list           every legal action, numbered
+  list           every legal action, numbered (list TEXT: those containing TEXT)
   board          draw the board again
   undo           take back your last move (and the AI and chance moves after it)
   save FILE      save the game; continue it with: stonework play --load FILE
@@ -159,7 +159,7 @@ class TerminalGame:
             elif word in ("board", "b"):
                 self.show_board(player)
             elif word in ("list", "l"):
-                self.show_actions(actions, limit=None)
+                self.show_actions(actions, limit=None, containing=rest.strip())
             elif word in ("undo", "u"):
                 undone, message = self.undo(player)
                 self.say(message)
@@ -238,13 +238,23 @@ class TerminalGame:
         self.console.rule(f"{escape(self.state.describe_turn())}: seat {player}'s view")
         self.say(self.state.to_text(player))
 
-    def show_actions(self, actions: list[Action], limit: int | None) -> None:
-        shown = actions if limit is None else actions[:limit]
-        cells = [f"[bold]{i:>3}[/bold] {escape(str(a))}" for i, a in enumerate(shown, start=1)]
+    def show_actions(self, actions: list[Action], limit: int | None, containing: str = "") -> None:
+        """The legal actions with their numbers; only those whose notation holds ``containing``."""
+        numbered = [
+            (number, str(action))
+            for number, action in enumerate(actions, start=1)
+            if containing in str(action)
+        ]
+        if not numbered:
+            self.say(f"No legal action contains {containing!r}.")
+            return
+        shown = numbered if limit is None else numbered[:limit]
+        cells = [f"[bold]{number:>3}[/bold] {escape(text)}" for number, text in shown]
         self.console.print(Columns(cells, padding=(0, 3)))
-        if len(shown) < len(actions):
+        if len(shown) < len(numbered):
             self.console.print(
-                f"... and {len(actions) - len(shown)} more: type [bold]list[/bold] to see all."
+                f"... and {len(numbered) - len(shown)} more: type [bold]list[/bold] to see all, "
+                "or [bold]list TEXT[/bold] for those containing TEXT."
             )
 
     # --- undo and save ----------------------------------------------------------------------

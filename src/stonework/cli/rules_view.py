@@ -13,9 +13,9 @@ from stonework.core import GameSpec
 def games_table(specs: list[GameSpec]) -> Table:
     """One row per registered game."""
     table = Table(title="stonework games")
-    table.add_column("game")
+    table.add_column("game", no_wrap=True)
     table.add_column("title")
-    table.add_column("players")
+    table.add_column("players", no_wrap=True)
     table.add_column("chance")
     table.add_column("hidden info")
     table.add_column("options")
@@ -32,28 +32,34 @@ def games_table(specs: list[GameSpec]) -> Table:
             players,
             "yes" if spec.has_chance else "no",
             "yes" if spec.hidden_information else "no",
-            escape(", ".join(f"{o.name}={o.default}" for o in spec.options.specs)) or "-",
+            escape(", ".join(spec.options.names())) or "-",
         )
     return table
 
 
-def options_table(spec: GameSpec) -> Table:
-    """Each option with its default, allowed values and whether the default is ASSUMED."""
-    table = Table(title=f"{spec.name} options (set with --option KEY=VALUE)")
-    table.add_column("option")
-    table.add_column("default")
-    table.add_column("allowed")
-    table.add_column("ASSUMED")
-    table.add_column("what it does")
+def option_lines(spec: GameSpec) -> Text:
+    """Each option: name = default, allowed values, ASSUMED or not, then what it does.
+
+    A list rather than a table: descriptions run to a few lines and a table squeezes them into a
+    narrow column on an 80-column terminal.
+    """
+    text = Text()
     for option in spec.options.specs:
-        table.add_row(
-            option.name,
-            escape(str(option.default).lower() if option.kind == "bool" else str(option.default)),
-            escape(option.allowed()),
-            "yes" if option.assumed else "",
-            escape(option.description),
-        )
-    return table
+        default = str(option.default).lower() if option.kind == "bool" else str(option.default)
+        text.append(f"{option.name}", style="bold")
+        text.append(f" = {default}")
+        text.append(f"   allowed: {option.allowed()}", style="dim")
+        if option.assumed:
+            text.append("   ASSUMED", style="yellow")
+        text.append("\n")
+        text.append(f"    {option.description}\n")
+    return text
+
+
+def reflow(summary: str) -> str:
+    """Join the lines of each paragraph, so the terminal wraps them at its own width."""
+    paragraphs = [" ".join(part.split()) for part in summary.split("\n\n")]
+    return "\n\n".join(paragraph for paragraph in paragraphs if paragraph)
 
 
 def rules_summary(spec: GameSpec) -> Group:
@@ -65,15 +71,17 @@ def rules_summary(spec: GameSpec) -> Group:
     facts.append(f"players: {players} (default {spec.default_players})\n")
     facts.append(f"chance: {'yes' if spec.has_chance else 'no'}; ")
     facts.append(f"hidden information: {'yes' if spec.hidden_information else 'no'}\n\n")
-    facts.append(spec.summary)
-    parts: list[Text | Table] = [facts]
+    facts.append(reflow(spec.summary))
+    facts.append("\n")
+    parts: list[Text] = [facts]
     if spec.options.specs:
-        parts.append(options_table(spec))
+        parts.append(Text("Options (set with --option KEY=VALUE):", style="bold"))
+        parts.append(option_lines(spec))
         if any(option.assumed for option in spec.options.specs):
             parts.append(
                 Text(
-                    "ASSUMED: the default is a reading of an unclear rule; "
-                    "the option gives the alternative (see the game's rules file)."
+                    "ASSUMED: the default is a reading of an unclear rule; the option gives "
+                    "the alternative (see the game's rules file)."
                 )
             )
     else:
