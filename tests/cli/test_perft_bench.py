@@ -72,3 +72,10 @@ def test_bench_refuses_bad_input(runner: CliRunner) -> None:
     assert players.exit_code == 2 and "played by 2, 3 players, not 5" in players.stderr
     option = runner.invoke(app, ["bench", "pile", "-o", "pile", "--seconds", "0.01"])
     assert option.exit_code == 2 and "KEY=VALUE" in option.stderr
+
+
+def test_titles_name_only_the_options_that_differ_from_their_defaults(runner: CliRunner) -> None:
+    default = runner.invoke(app, ["perft", "pile", "--depth", "1", "-o", "pile=7"])
+    assert "perft pile, 2 players" in default.output and "pile=7" not in default.output
+    changed = runner.invoke(app, ["perft", "pile", "--depth", "1", "-p", "3", "-o", "pile=8"])
+    assert "perft pile, 3 players (pile=8)" in changed.output

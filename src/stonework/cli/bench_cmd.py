@@ -62,10 +62,9 @@ def run_bench(
         return bench(game, players, seconds, seed, advance, **options)
 
 
-def bench_table(result: BenchResult) -> Table:
+def bench_table(title: str, result: BenchResult) -> Table:
     """The measured figures, one per row."""
-    options = ", ".join(f"{k}={v}" for k, v in result.options.items()) or "defaults"
-    table = Table(title=f"bench {result.game}, {result.players} players ({options})")
+    table = Table(title=title)
     table.add_column("measure")
     table.add_column("value", justify="right")
     figures: dict[str, Any] = result.to_json()

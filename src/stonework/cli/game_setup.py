@@ -30,3 +30,15 @@ def load_record(path: str | Path) -> tuple[Record, State]:
     """A saved game or record and the state it replays to (errors name the first bad entry)."""
     record = Record.load(path)
     return record, replay(record)
+
+
+def describe_config(spec: GameSpec, players: int, options: dict[str, OptionValue]) -> str:
+    """``aztec, 2 players (houses=true)``: only the options that differ from their defaults."""
+    defaults = spec.options.defaults()
+    changed = [
+        f"{name}={str(value).lower() if isinstance(value, bool) else value}"
+        for name, value in options.items()
+        if defaults.get(name) != value
+    ]
+    count = f"{players} player" + ("" if players == 1 else "s")
+    return f"{spec.name}, {count}" + (f" ({', '.join(changed)})" if changed else "")

@@ -170,8 +170,7 @@ def perft(
     if as_json:
         typer.echo(json.dumps([{"depth": d, "count": c} for d, c, _ in rows]))
         return
-    options_text = ", ".join(f"{k}={v}" for k, v in state.options.items()) or "defaults"
-    title = f"perft {game}, {state.num_players} players ({options_text})"
+    title = "perft " + game_setup.describe_config(spec, state.num_players, state.options)
     console.print(perft_table(escape(title), rows))
 
 
@@ -195,7 +194,8 @@ def bench(
     if as_json:
         typer.echo(json.dumps(result.to_json()))
         return
-    console.print(bench_table(result))
+    title = "bench " + game_setup.describe_config(spec, result.players, result.options)
+    console.print(bench_table(escape(title), result))
 
 
 @app.command()

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from stonework.cli.game_setup import describe_config
 from stonework.cli.seats import Seat, seat_types_text
 from stonework.core import CHANCE, Action, State, StoneworkError, derive_rng, replay
 
@@ -87,9 +88,10 @@ class TerminalGame:
     def announce(self) -> None:
         state = self.state
         seats = ", ".join(f"seat {i} {seat.kind}" for i, seat in enumerate(self.seats))
+        config = describe_config(state.spec, state.num_players, state.options)
         self.console.print(
-            f"[bold]{escape(state.spec.title)}[/bold] ({state.spec.name}), "
-            f"{state.num_players} players: {escape(seats)}; seed {self.seed}",
+            f"[bold]{escape(state.spec.title)}[/bold] ({escape(config)}): "
+            f"{escape(seats)}; seed {self.seed}",
             soft_wrap=True,
         )
         if len(self.humans) > 1:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -37,23 +38,24 @@ def games_table(specs: list[GameSpec]) -> Table:
     return table
 
 
-def option_lines(spec: GameSpec) -> Text:
+def option_lines(spec: GameSpec) -> Group:
     """Each option: name = default, allowed values, ASSUMED or not, then what it does.
 
     A list rather than a table: descriptions run to a few lines and a table squeezes them into a
     narrow column on an 80-column terminal.
     """
-    text = Text()
+    lines: list[Text | Padding] = []
     for option in spec.options.specs:
         default = str(option.default).lower() if option.kind == "bool" else str(option.default)
-        text.append(f"{option.name}", style="bold")
-        text.append(f" = {default}")
-        text.append(f"   allowed: {option.allowed()}", style="dim")
+        head = Text()
+        head.append(f"{option.name}", style="bold")
+        head.append(f" = {default}")
+        head.append(f"   allowed: {option.allowed()}", style="dim")
         if option.assumed:
-            text.append("   ASSUMED", style="yellow")
-        text.append("\n")
-        text.append(f"    {option.description}\n")
-    return text
+            head.append("   ASSUMED", style="yellow")
+        lines.append(head)
+        lines.append(Padding(Text(option.description), (0, 0, 0, 4)))
+    return Group(*lines)
 
 
 def reflow(summary: str) -> str:
@@ -73,7 +75,7 @@ def rules_summary(spec: GameSpec) -> Group:
     facts.append(f"hidden information: {'yes' if spec.hidden_information else 'no'}\n\n")
     facts.append(reflow(spec.summary))
     facts.append("\n")
-    parts: list[Text] = [facts]
+    parts: list[Text | Group] = [facts]
     if spec.options.specs:
         parts.append(Text("Options (set with --option KEY=VALUE):", style="bold"))
         parts.append(option_lines(spec))
