@@ -65,3 +65,18 @@ def test_aztec_perft_depth_one_is_eight(runner: CliRunner) -> None:
     result = runner.invoke(app, ["perft", "aztec", "--depth", "1", "--json"])
     assert result.exit_code == 0, result.output
     assert '"count": 8' in result.stdout
+
+
+@pytest.mark.parametrize(
+    "game", [name for name in GAMES if stonework.get_game(name).hidden_information]
+)
+def test_no_chance_outcome_or_ai_move_is_spelled_out_in_games_with_secrets(
+    runner: CliRunner, game: str
+) -> None:
+    # Their notation can name a card another seat holds: only the board (drawn for the person's
+    # own seat) may show what is public.
+    result = runner.invoke(app, ["play", game, "--seed", "9"], input="1\n" * 6 + "quit\n")
+    assert result.exit_code == 0, result.output
+    assert "chance:" not in result.output
+    assert "(random): " not in result.output
+    assert "(random) has played." in result.output
