@@ -1,10 +1,11 @@
 """The command line on every real registered game, so a game that lands is driven end to end.
 
-Aztec's own number comes from the rules: exactly 8 legal first placements (aztec.md §4.6).
+Aztec's own numbers come from its rules file (aztec.md): 8 legal first placements (§4.6).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -59,7 +60,10 @@ def test_a_person_moves_saves_and_loads(runner: CliRunner, game: str, tmp_path: 
     assert "Took back your move" in again.output
 
 
-@pytest.mark.skipif("aztec" not in GAMES, reason="Aztec has not landed on this branch yet")
+needs_aztec = pytest.mark.skipif("aztec" not in GAMES, reason="Aztec is not registered")
+
+
+@needs_aztec
 def test_aztec_perft_depth_one_is_eight(runner: CliRunner) -> None:
     """aztec.md §4.6: from the start cube alone there are exactly 8 legal first placements."""
     result = runner.invoke(app, ["perft", "aztec", "--depth", "1", "--json"])
@@ -80,3 +84,45 @@ def test_no_chance_outcome_or_ai_move_is_spelled_out_in_games_with_secrets(
     assert "chance:" not in result.output
     assert "(random): " not in result.output
     assert "(random) has played." in result.output
+
+
+PLACEMENT = re.compile(r"^seat [01] \(random\): [EWNSUD]{2}-[a-i][1-9]-[123]$")
+
+
+@needs_aztec
+def test_aztec_random_against_random_plays_to_the_end(runner: CliRunner) -> None:
+    """aztec.md §3.5/§4.4: placements alternate until the pieces run out or nobody can place."""
+    result = runner.invoke(app, ["play", "aztec", "--seats", "random,random", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    moves = [line for line in result.output.splitlines() if line.startswith("seat ")]
+    assert moves and all(PLACEMENT.match(line) or line.endswith(": pass") for line in moves)
+    assert 1 <= len(moves) <= 22  # 22 pieces at most (§0)
+    assert moves[0].startswith("seat 0")  # N/S places first by default (starter option, §3.5)
+    assert "game over" in result.output
+    assert "role N/S" in result.output and "role E/W" in result.output  # the score sheet
+
+
+@needs_aztec
+def test_aztec_three_players_start_with_the_auction(runner: CliRunner) -> None:
+    """aztec.md §3.7: with 3 players a descending auction ('bid N' or 'pass') comes first."""
+    result = runner.invoke(
+        app, ["play", "aztec", "-p", "3", "--seats", "random,random,random", "--seed", "2"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "seat 0 (random): bid " in result.output
+    assert "game over" in result.output
+
+
+@needs_aztec
+def test_aztec_notation_typed_by_a_person(runner: CliRunner) -> None:
+    """aztec.md §4.6: NU-d4-1 is one of the 8 openings; a far-away piece has no contact (§4.3)."""
+    keys = "NU-a1-1\nXX\nNU-d4-1\nquit\n"
+    result = runner.invoke(app, ["play", "aztec", "--seed", "1"], input=keys)
+    assert result.exit_code == 0, result.output
+    assert "NU-a1-1 is not legal" in result.output
+    assert "'XX' is not Aztec notation" in result.output
+    assert "seat 0: NU-d4-1" in result.output
+    # The opening list is the 8 placements of §4.6, numbered.
+    first_turn = result.output.split("seat 0>")[0]
+    numbers = re.findall(r"(\d+) [EWNSUD]{2}-[a-i][1-9]-[123]", first_turn)
+    assert numbers == [str(n) for n in range(1, 9)]
