@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from typer.testing import CliRunner
 
-from stonework.core import registry
+from stonework.core.registry import register, unregister
 from toys import PileState, make_spec
 
 
@@ -20,11 +20,11 @@ TOY = make_spec(CliPile, name="pile")
 
 
 @pytest.fixture(autouse=True)
-def toy_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Register the toy game for one test only: other test files register their own "pile"."""
-    registry.list_games()  # load the real games first, so the patch is undone after them
-    monkeypatch.setitem(registry._GAMES, "pile", TOY)
+def toy_game() -> Iterator[None]:
+    """Register the toy game for one test only, so no other test sees it."""
+    register(TOY)
     yield
+    unregister(TOY.name)
 
 
 @pytest.fixture
@@ -41,6 +41,8 @@ OpenPile.spec = OPEN_TOY
 
 
 @pytest.fixture
-def open_toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
+def open_toy_game() -> Iterator[None]:
     """Also register the perfect-information variant of the toy for one test."""
-    monkeypatch.setitem(registry._GAMES, "open-pile", OPEN_TOY)
+    register(OPEN_TOY)
+    yield
+    unregister(OPEN_TOY.name)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from stonework.cli.main import app
-from stonework.core import OptionSet, OptionSpec, get_game, registry
+from stonework.core import OptionSet, OptionSpec, get_game
+from stonework.core.registry import register, unregister
 
 
 def test_games_table_lists_the_toy_with_players_and_options(runner: CliRunner) -> None:
@@ -39,13 +39,16 @@ def test_rules_shows_summary_and_options_with_defaults(runner: CliRunner) -> Non
     assert "hidden information: yes" in result.output
 
 
-def test_rules_marks_assumed_defaults(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_rules_marks_assumed_defaults(runner: CliRunner) -> None:
     reading = OptionSpec(
         "reading", "choice", "strict", "which reading of a rule", ("strict", "loose"), assumed=True
     )
     spec = dataclasses.replace(get_game("pile"), name="pile-assumed", options=OptionSet((reading,)))
-    monkeypatch.setitem(registry._GAMES, "pile-assumed", spec)
-    result = runner.invoke(app, ["rules", "pile-assumed"])
+    register(spec)
+    try:
+        result = runner.invoke(app, ["rules", "pile-assumed"])
+    finally:
+        unregister(spec.name)
     assert result.exit_code == 0, result.output
     assert "reading = strict   allowed: strict, loose   ASSUMED" in result.output
     assert "ASSUMED: the default is a reading of an unclear rule" in result.output
