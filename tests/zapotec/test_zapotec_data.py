@@ -129,6 +129,8 @@ def test_options_are_declared_with_assumed_flags() -> None:
         "free_ritual_needs_pyramid",
         "sacrifice_past_end",
         "resource_supply",
+        "palace_uses_house",
+        "tie_breakers",
     ):
         assert by_name[name].assumed, name
     with pytest.raises(UnknownOption):
@@ -227,6 +229,7 @@ def test_perft_from_a_seeded_start() -> None:
         {"building_tiles": "rules", "one_pyramid_level_per_turn": True},
         {"actions_after_building": True, "palace_matches_icon": False, "small_on_large": False},
         {"pyramid_complete": "three-levels", "sacrifice_past_end": False, "resource_supply": 6},
+        {"palace_uses_house": True, "tie_breakers": "shared", "free_ritual_needs_pyramid": True},
     ],
 )
 def test_conformance_with_options(options: dict[str, object]) -> None:

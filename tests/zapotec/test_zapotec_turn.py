@@ -285,3 +285,17 @@ def test_house_limit_and_palace_without_houses() -> None:
     assert not any(m.startswith("build") for m in moves)
     assert any(m.startswith("palace") for m in moves)
     assert "no house left" in illegal(state, "build etla-plains.2 slot 1")
+
+
+def test_palace_uses_a_house_option() -> None:
+    """§5.2c ASSUMED: the palace uses no house piece; palace_uses_house=true makes it take one
+    (and then it needs a house left)."""
+    state = new(4, palace_uses_house=True)
+    give_turn(state, 0, card_with(state, "hills", "stone"), wood=2, brick=2, stone=2)
+    state.apply_text("palace ocotlan-hills.1")
+    assert state.houses[0] == 8 and state.palace[0] == space(state, "ocotlan-hills.1")
+    state = new(4, palace_uses_house=True)
+    give_turn(state, 0, card_with(state, "hills", "stone"), wood=2, brick=2, stone=2)
+    state.houses[0] = 0
+    assert not any(m.startswith("palace") for m in legal_texts(state))
+    assert "no house left" in illegal(state, "palace ocotlan-hills.1")
