@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from zapotec_helpers import new
 
 from stonework.core import CHANCE, IllegalAction, make_rng
@@ -181,3 +182,30 @@ def test_determinized_history_shows_no_hidden_card() -> None:
                 plays = [t for s, t in det.record().entries if s == seat and t.startswith("play")]
                 assert plays[-1] == f"play {det.played[seat]}"
             assert replay(det.record()).position() == det.position()
+
+
+def test_no_view_depends_on_an_uncommitted_choice() -> None:
+    """§5.1: whichever card a seat commits (even one everyone knows it holds), every other
+    seat's observation, text, SVG and tensor, and a spectator's view, are the same."""
+    state = new(3, seed=15)
+    hand = state.hands[0]
+    state.known[0] |= 1 << hand[0] | 1 << hand[1]  # two cards everyone saw it draft
+    branches = []
+    for card in hand:
+        branch = state.clone()
+        branch.apply_text(f"play {card}")
+        branches.append(branch)
+    first = branches[0]
+    for branch in branches[1:]:
+        for seat in (1, 2, None):
+            assert branch.observation(seat) == first.observation(seat)
+            assert branch.to_text(seat) == first.to_text(seat)
+            assert branch.to_svg(seat) == first.to_svg(seat)
+        for seat in (1, 2):
+            assert branch.observation_tensor(seat) == first.observation_tensor(seat)
+        assert branch.legal_actions() == first.legal_actions()  # seat 1's choices
+        with pytest.raises(IllegalAction) as refused:
+            branch.apply_text(f"play {hand[0]}")
+        assert str(refused.value) == f"play {hand[0]}: card {hand[0]} is not in your hand " + (
+            "(round 1: seat 1 to play, commit phase)"
+        )
