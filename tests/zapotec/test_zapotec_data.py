@@ -248,3 +248,49 @@ def test_pickle_shares_the_data_set() -> None:
     assert again.position() == state.position() and again.comp is state.comp
     assert len(text) < 20_000
     again.apply(again.legal_actions()[0])
+
+
+def test_reshaped_data_set_plays_without_code_changes(tmp_path: Path) -> None:
+    """Issue 5 / zapotec.md preamble: every ASSUMED table can be replaced from JSON. A data set
+    with another card table (§4.2), other "3+"/"4" spaces (§2.1), the 5/5/5 building tiles
+    (§2.2), another track (§9: length, corn, bonuses, rewards), other rituals (§8), 2 face-up
+    tiles per row (§6), other hand sizes, rounds and mini deck (§4.3) plays complete games that
+    pass the conformance kit, and follows the new values."""
+    data = default_data("rules")
+    for row in data["cards"]:
+        row[2] = {"wood": "brick", "brick": "stone", "stone": "wood"}[row[2]]
+    for section in data["sections"]:
+        section["spaces"][3], section["spaces"][4] = section["spaces"][4], section["spaces"][3]
+    data["sacrifice_track"] = {
+        "length": 13,
+        "max_corn": 4,
+        "rewards": [10, 5, 2],
+        "bonuses": {
+            "1": {"kind": "points", "amount": 1},
+            "4": {"kind": "trade_discount", "amount": 2},
+            "10": {"kind": "free_ritual"},
+        },
+    }
+    data["rituals"] = data["rituals"][:2]
+    data["rituals_in_play"] = 2
+    data["trade_face_up"] = 2
+    data["hand_size"] = {"2": 5, "3": 4, "4": 3}
+    data["rounds"] = 4
+    data["mini_deck"] = 3
+    path = tmp_path / "reshaped.json"
+    path.write_text(json.dumps(data))
+    report = check_game("zapotec", games=1, seed=5, players=3, components=str(path))
+    assert report.games == 1
+    state = new(4, seed=2, components=str(path))
+    assert len(state.rituals) == 2 and all(len(row) == 2 for row in state.trade_rows)
+    assert all(len(hand) == 3 for hand in state.hands)
+    assert state.comp.card_text(14) == "#14 hills/wood"
+    assert sum(state.in_play) == 45
+    give_turn(state, 0, card_with(state, "village", "stone"), priest=1, corn=4, gold=1)
+    assert [m for m in legal_texts(state) if m.startswith("sacrifice")][-1] == "sacrifice 4"
+    state.apply_text("sacrifice 4")
+    assert state.points[0] == 1 and "buy III.1" in legal_texts(state)  # 3 - 2 gold
+    rng = make_rng(1)
+    while not state.is_terminal:
+        state.apply(eager_action(state, rng))  # type: ignore[arg-type]
+    assert state.round == 4
