@@ -7,7 +7,7 @@ with another seat's card (§5.1, §4.3), a second buy from one row (§6), malfor
 from __future__ import annotations
 
 import pytest
-from zapotec_helpers import card_with, give_turn, illegal, new
+from zapotec_helpers import card_with, eager_action, give_turn, illegal, new
 
 from stonework.core import IllegalAction, InvalidAction, make_rng
 from stonework.games.zapotec.components import ICONS
@@ -82,3 +82,27 @@ def test_malformed_notation_is_invalid() -> None:
         with pytest.raises(InvalidAction):
             state.apply_text(text)
     assert state.position() == before
+
+
+def test_every_action_is_accepted_exactly_when_legal() -> None:
+    """Bad input everywhere: at sampled moments of seeded games (chance nodes included), every
+    action of the fixed space is either legal (in legal_actions) or refused with IllegalAction
+    and a reason, never another exception; refusing changes nothing."""
+    for seed in range(3):
+        state = new(2 + seed, seed=seed)
+        rng = make_rng(seed)
+        step = 0
+        while not state.is_terminal:
+            if step % 29 == 0:
+                legal = set(state.legal_actions())
+                before = state.position()
+                for action in state.space.actions:
+                    try:
+                        state._check(action)
+                    except IllegalAction as exc:
+                        assert action not in legal and str(exc).startswith(f"{action}")
+                    else:
+                        assert action in legal, f"{action} passes the check but is not legal"
+                assert state.position() == before
+            state.apply(eager_action(state, rng))
+            step += 1
