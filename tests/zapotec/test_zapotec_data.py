@@ -294,3 +294,17 @@ def test_reshaped_data_set_plays_without_code_changes(tmp_path: Path) -> None:
     while not state.is_terminal:
         state.apply(eager_action(state, rng))  # type: ignore[arg-type]
     assert state.round == 4
+
+
+def test_svg_player_boards_show_pieces_discs_and_own_choice() -> None:
+    """Rendering (issue 5): each player board shows resources, pieces left, ritual discs and the
+    track; a committed card is shown to its owner only, others see that a card was chosen."""
+    state = new(3, seed=4)
+    card = state.hands[0][0]
+    state.apply_text(f"play {card}")
+    own = state.to_svg(0)
+    assert "pieces L/M/S 1/2/3" in own and "discs 3" in own
+    assert f"chosen: {state.comp.card_text(card)}" in own
+    for seat in (1, None):
+        view = state.to_svg(seat)
+        assert "has chosen a card" in view and state.comp.card_text(card) not in view
