@@ -27,6 +27,7 @@ from stonework.core import (
 from stonework.core.conformance import check_game, perft
 from stonework.core.state import State
 from stonework.games.zapotec.components import compile_components, default_data
+from stonework.games.zapotec.phases import FREE_RITUAL
 
 GOLDEN = DATA / "zapotec_4p_seed17.json"
 
@@ -308,3 +309,20 @@ def test_svg_player_boards_show_pieces_discs_and_own_choice() -> None:
     for seat in (1, None):
         view = state.to_svg(seat)
         assert "has chosen a card" in view and state.comp.card_text(card) not in view
+
+
+def test_position_round_trip_during_a_free_ritual() -> None:
+    """The position string keeps the free-ritual moment of §9 (space 11) and the turn counters
+    (§6 rows bought, §5.2b levels built)."""
+    state = new(4, one_pyramid_level_per_turn=True)
+    give_turn(state, 0, card_with(state, "village", "brick"), priest=2, corn=5, gold=1)
+    state.apply_text("buy I.1")
+    state.track[0] = 9
+    state.apply_text("sacrifice 2")
+    assert state.phase == FREE_RITUAL
+    text = state.position()
+    rebuilt = from_position("zapotec", text)
+    assert rebuilt.position() == text
+    assert [str(a) for a in rebuilt.legal_actions()] == ["ritual 1", "ritual 2", "ritual 3"]
+    rebuilt.apply_text("ritual 2")
+    assert "buy I.2" not in [str(a) for a in rebuilt.legal_actions()]  # row I bought this turn
