@@ -326,3 +326,21 @@ def test_position_round_trip_during_a_free_ritual() -> None:
     assert [str(a) for a in rebuilt.legal_actions()] == ["ritual 1", "ritual 2", "ritual 3"]
     rebuilt.apply_text("ritual 2")
     assert "buy I.2" not in [str(a) for a in rebuilt.legal_actions()]  # row I bought this turn
+
+
+def test_documented_notation_parses() -> None:
+    """Issue 5 (notation documented): every action written in docs/zapotec.md's notation table
+    and chance-outcome list reads back, and ``str`` gives the same text."""
+    import re
+
+    docs = (Path(__file__).parents[2] / "docs" / "zapotec.md").read_text(encoding="utf-8")
+    section = docs.split("## Notation", 1)[1].split("Spaces are", 1)[0]
+    examples = [
+        text
+        for text in re.findall(r"`([^`]+)`", section)
+        if text not in ("save RESOURCE", ">") and not text.startswith("#")
+    ]
+    assert len(examples) >= 18
+    state = new(4, building_tiles="rules")
+    for text in examples:
+        assert str(state.parse_action(text)) == text, text

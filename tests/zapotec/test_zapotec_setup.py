@@ -110,7 +110,7 @@ def test_board_setup(players: int) -> None:
         assert state.grid[seat] == [-1] * 9
         assert state.houses[seat] == 9 and state.palace[seat] == -1
         assert state.pieces[seat] == [3, 2, 1]  # small, medium, large
-        assert state.discs[seat] == 3 and state.track[seat] == 0
+        assert state.discs[seat] == 3 and state.track[seat] == 0 and state.points[seat] == 0
     assert state.phase == COMMIT and state.current_player == 0
 
 
