@@ -344,3 +344,58 @@ def test_documented_notation_parses() -> None:
     state = new(4, building_tiles="rules")
     for text in examples:
         assert str(state.parse_action(text)) == text, text
+
+
+def test_out_of_range_positions_are_invalid() -> None:
+    """Bad input: a position string whose numbers are out of range (a grid tile, a card, a
+    trade stack, a seat) is refused with InvalidPosition when read, never accepted to fail later."""
+    state = new(4, seed=3)
+    rng = make_rng(3)
+    for _ in range(60):
+        state.apply(eager_action(state, rng))
+    good = state.position()
+    fields = dict(part.partition("=")[::2] for part in good.split(";")[1:])
+    edits = {
+        "hands": fields["hands"].replace(".", ".-", 1),
+        "stacks": "9," + fields["stacks"],
+        "offer": fields["offer"] + ",99",
+        "scoring_card": "28",
+        "order": "0,1,2,7",
+        "rituals": "42:0," + fields["rituals"].split(",", 1)[1],
+        "pyramids": "temple:9L/" + fields["pyramids"].split("/", 1)[1],
+        "p2": "0,0,0,0,0,0|5,-,-,-,-,-,-,-,-|9|-|3,2,1|3|0|0|0||",
+        "p1": "0,0,0,0,0,0|-,-,-,-,-,-,-,-,-|9|-|3,2,1|3|40|0|0||",
+        "queue": "hand.6",
+        "round": "9",
+    }
+    for key, value in edits.items():
+        text = good.replace(f";{key}={fields[key]};", f";{key}={value};")
+        assert text != good, key
+        with pytest.raises(InvalidPosition):
+            from_position("zapotec", text)
+    assert from_position("zapotec", good).position() == good
+
+
+def test_mangled_positions_are_refused_or_playable() -> None:
+    """Bad input: a position string with a few characters changed either fails with
+    InvalidPosition or builds a state whose views and moves all work (no other exception)."""
+    from stonework.core import StoneworkError
+
+    state = new(3, seed=5)
+    rng = make_rng(5)
+    for _ in range(50):
+        state.apply(eager_action(state, rng))
+    good = state.position()
+    mangle = make_rng(9)
+    for _ in range(400):
+        chars = list(good)
+        k = mangle.randrange(len(chars))
+        chars[k] = mangle.choice("0123456789-,;=.:/|x")
+        try:
+            other = from_position("zapotec", "".join(chars))
+        except StoneworkError:
+            continue
+        actions = other.legal_actions()
+        other.observation(0), other.to_text(1), other.observation_tensor(2), other.scores()
+        if actions and not other.is_terminal:
+            other.apply(actions[mangle.randrange(len(actions))])
