@@ -118,7 +118,12 @@ def render_svg(state: ZapotecState, perspective: int | None) -> str:
                 y + 15,
                 f"seat {seat}: {player['points']} VP   "
                 + " ".join(f"{_SHORT[r]}{res[r]}" for r in RESOURCES)
-                + f"   houses {player['houses_left']}   palace {player['palace'] or '-'}",
+                + f"   houses {player['houses_left']}   palace {player['palace'] or '-'}"
+                + "   pieces L/M/S "
+                + "/".join(
+                    str(player["pieces_left"][size]) for size in ("large", "medium", "small")
+                )
+                + f"   discs {player['ritual_discs_left']}   track {player['sacrifice']}",
             )
         )
         for k, tile in enumerate(player["grid"]):
@@ -135,6 +140,10 @@ def render_svg(state: ZapotecState, perspective: int | None) -> str:
             hand = f"{player['hand_size']} cards"
             if player["known_cards"]:
                 hand += " (known: " + ", ".join(player["known_cards"]) + ")"
+        if player.get("my_choice"):
+            hand += f"   chosen: {player['my_choice']}"
+        elif player["committed"]:
+            hand += "   has chosen a card"
         out.append(_text(130, y + 52, f"hand: {hand}", 10))
         if player["played"]:
             out.append(_text(130, y + 69, f"played: {player['played']}", 10))
