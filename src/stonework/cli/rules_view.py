@@ -12,14 +12,14 @@ from stonework.core import GameSpec
 
 
 def games_table(specs: list[GameSpec]) -> Table:
-    """One row per registered game."""
-    table = Table(title="stonework games")
+    """One row per registered game (the options themselves are listed by ``rules GAME``)."""
+    table = Table(title="stonework games", caption="stonework rules GAME: the rules and options")
     table.add_column("game", no_wrap=True)
     table.add_column("title")
     table.add_column("players", no_wrap=True)
     table.add_column("chance")
     table.add_column("hidden info")
-    table.add_column("options")
+    table.add_column("options", justify="right")
     for spec in specs:
         players = ", ".join(
             f"{n} (default)"
@@ -33,7 +33,7 @@ def games_table(specs: list[GameSpec]) -> Table:
             players,
             "yes" if spec.has_chance else "no",
             "yes" if spec.hidden_information else "no",
-            escape(", ".join(spec.options.names())) or "-",
+            str(len(spec.options.specs)),
         )
     return table
 
