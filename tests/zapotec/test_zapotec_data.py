@@ -186,7 +186,7 @@ def test_svg_is_well_formed_and_text_shows_own_hand() -> None:
     for seat in (None, 0, 3):
         ET.fromstring(state.to_svg(seat))
     text = state.to_text(2)
-    assert "pyramids:" in text and "trade row II" in text and "sacrifice track" in text
+    assert "pyramid 1:" in text and "trade row II" in text and "sacrifice track" in text
     assert state.comp.card_text(state.hands[2][0]) in text
     assert state.comp.card_text(state.hands[1][0]) not in text
     assert state._repr_svg_().startswith("<svg")
