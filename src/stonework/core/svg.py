@@ -26,7 +26,7 @@ def text(
     body: str,
     size: float = 12,
     anchor: str = "start",
-    fill: str = "#222",
+    fill: str = "#333",
     weight: str = "normal",
     halo: bool = False,
 ) -> str:

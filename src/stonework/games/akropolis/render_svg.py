@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stonework.core import CHANCE, TERMINAL, svg
-from stonework.games.akropolis.render_text import status_line
+from stonework.games.akropolis.render_text import plural, status_line
 from stonework.games.akropolis.svg_city import SHEET_H, SHEET_W, draw_city, draw_sheet
 from stonework.games.akropolis.svg_hex import FILL, NAME, ROOT3, corners, hex_shape
 from stonework.games.akropolis.tiles import TILE_KINDS
@@ -118,9 +118,7 @@ def render_svg(state: AkropolisState, perspective: int | None = None) -> str:
             x, row_h = PAD, 0.0
         mark = "  ◀ to move" if seat == mover and state.current_player != TERMINAL else ""
         stones = state.stones[seat]
-        head = (
-            f"Seat {seat}: {scores[seat].total} points, {stones} stone{'s' if stones != 1 else ''}"
-        )
+        head = f"Seat {seat}: {plural(scores[seat].total, 'point')}, {plural(stones, 'stone')}"
         parts.append(svg.text(x, row_top + 14, head + mark, 13, weight="bold"))
         city_parts, w, h = draw_city(city, seat, x, row_top + 24, seat == mover)
         parts += city_parts

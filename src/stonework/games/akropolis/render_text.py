@@ -53,6 +53,11 @@ def city_lines(city: City, open_spots: set[int] | None = None) -> list[str]:
     return ["".join(chars).rstrip() for chars in grid]
 
 
+def plural(count: float, noun: str) -> str:
+    """``1 stone``, ``2 stones``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def status_line(state: AkropolisState) -> str:
     """Who is to act, the turn, the stacks and the Chief Architect, in words."""
     player = state.current_player
@@ -104,7 +109,9 @@ def render_text(state: AkropolisState, perspective: int | None = None) -> str:
         mark = "  (to move)" if seat == mover else ""
         stones = state.stones[seat]
         out.append("")
-        out.append(f"seat {seat}: {scores[seat].total} points, {stones} stones{mark}")
+        out.append(
+            f"seat {seat}: {plural(scores[seat].total, 'point')}, {plural(stones, 'stone')}{mark}"
+        )
         open_spots = open_ground(city) if seat == mover else None
         out.extend("  " + line for line in city_lines(city, open_spots))
         sheet = scores[seat].breakdown
