@@ -2,7 +2,7 @@
 
 Each hex carries its kind letter in the middle (capital for a plaza, followed by the plaza's
 stars), its height at the top and its axial ``q,r`` (the coordinates the notation is typed with)
-at the bottom. Plazas also get a white ring, and higher hexes a thicker outline.
+at the bottom. Plazas also get a white inner border, and higher hexes a thicker outline.
 """
 
 from __future__ import annotations
@@ -68,9 +68,10 @@ def hex_shape(
     ]
     stars = ""
     if is_plaza(kind):
+        # A white border just inside the outline: it marks the plaza without crossing the text.
         parts.append(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.72:.1f}" fill="none" '
-            'stroke="#fff" stroke-width="1.6"/>'
+            f'<polygon class="plaza" points="{corners(x, y, size * 0.86)}" fill="none" '
+            'stroke="#fff" stroke-width="2"/>'
         )
         # The stars as a smaller run after the capital, so the label stays inside the hex.
         stars = f'<tspan font-size="{size * 0.4:.0f}">{"★" * PLAZA_STARS[kind_type(kind)]}</tspan>'
