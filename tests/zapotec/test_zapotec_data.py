@@ -189,7 +189,7 @@ def test_svg_is_well_formed_and_text_shows_own_hand() -> None:
     for seat in (None, 0, 3):
         ET.fromstring(state.to_svg(seat))
     text = state.to_text(2)
-    assert "pyramids:" in text and "trade row II" in text and "sacrifice track" in text
+    assert "pyramid 1:" in text and "trade row II" in text and "sacrifice track" in text
     assert state.comp.card_text(state.hands[2][0]) in text
     assert state.comp.card_text(state.hands[1][0]) not in text
     assert state._repr_svg_().startswith("<svg")
@@ -304,8 +304,9 @@ def test_svg_player_boards_show_pieces_discs_and_own_choice() -> None:
     card = state.hands[0][0]
     state.apply_text(f"play {card}")
     own = state.to_svg(0)
-    assert "pieces L/M/S 1/2/3" in own and "discs 3" in own
-    assert f"chosen: {state.comp.card_text(card)}" in own
+    assert "pyramid pieces left: large 1, medium 2, small 3" in own
+    assert "ritual discs left 3" in own
+    assert f"your choice: {state.comp.card_text(card)}" in own
     for seat in (1, None):
         view = state.to_svg(seat)
         assert "has chosen a card" in view and state.comp.card_text(card) not in view
