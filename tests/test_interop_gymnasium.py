@@ -1,0 +1,87 @@
+"""The single-seat Gymnasium environment: Gymnasium's checker plus our promises."""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from interop_cases import CASES, IDS, TOY
+from stonework.core import GameSpec, IllegalAction
+from stonework.interop.gymnasium import (
+    SingleSeatEnv,
+    UniformRandomOpponent,
+    make_opponent,
+    register_envs,
+)
+
+
+@pytest.fixture(autouse=True)
+def _quiet_unbounded_box() -> None:
+    warnings.filterwarnings("ignore", message=".*infinity.*")
+    warnings.filterwarnings("ignore", message=".*Not able to test alternative render modes.*")
+
+
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
+def test_gymnasium_env_checker(spec: GameSpec, players: int) -> None:
+    check_env(SingleSeatEnv(spec, players=players, seat=players - 1), skip_render_check=False)
+
+
+def run_episode(env: SingleSeatEnv, seed: int) -> tuple[float, int]:
+    observation, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    total, steps = 0.0, 0
+    while True:
+        legal = np.flatnonzero(observation["action_mask"])
+        assert len(legal) > 0 and env.state.current_player == env.seat
+        observation, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        total += reward
+        steps += 1
+        assert not info.get("illegal_action")
+        if terminated or truncated:
+            return total, steps
+
+
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
+def test_episode_reward_is_the_seat_return(spec: GameSpec, players: int) -> None:
+    env = SingleSeatEnv(spec, players=players, seat=0)
+    total, _ = run_episode(env, seed=2)
+    assert env.state.is_terminal
+    assert total == pytest.approx(env.state.returns()[0])
+
+
+def test_same_seed_same_episode() -> None:
+    env = SingleSeatEnv(TOY, players=3, seat=1)
+    run_episode(env, seed=7)
+    first = env.state.record().entries
+    run_episode(env, seed=7)
+    assert env.state.record().entries == first
+
+
+def test_illegal_action_loses_or_raises() -> None:
+    env = SingleSeatEnv(TOY, players=2, pile=1)
+    env.reset(seed=0)
+    _, reward, terminated, _, info = env.step(1)  # "take 2" with one stone left
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    strict = SingleSeatEnv(TOY, players=2, pile=1, illegal_action="raise")
+    strict.reset(seed=0)
+    before = strict.state.position()
+    with pytest.raises(IllegalAction):
+        strict.step(1)
+    assert strict.state.position() == before
+
+
+def test_opponents() -> None:
+    assert hasattr(make_opponent("random"), "act")
+    mine = UniformRandomOpponent()
+    assert make_opponent(mine) is mine
+    with pytest.raises(ValueError, match="opponents"):
+        SingleSeatEnv(TOY, players=3, opponents=["random"])
+
+
+def test_registered_with_gymnasium() -> None:
+    for env_id in register_envs():
+        assert env_id in gymnasium.registry
