@@ -77,8 +77,10 @@ def test_states_mirror_the_engine(spec: GameSpec, players: int) -> None:
             assert ids == sorted(engine.action_id(a) for a in engine.legal_actions())
             action = rng.choice(ids)
             assert state.action_to_string(action) == str(engine.action_from_id(action))
-            seat = engine.current_player
-            assert state.observation_tensor(seat) == pytest.approx(engine.observation_tensor(seat))
+            if len(state.history()) % 5 == 0:  # the tensors are large: sample the game
+                seat = engine.current_player
+                ours = np.asarray(engine.observation_tensor(seat), np.float32)
+                assert np.array_equal(np.asarray(state.observation_tensor(seat)), ours)
         play_random(state, rng, 1)
     assert state.returns() == pytest.approx(state.engine.returns())
     assert state.history() == [state.engine.action_id(a) for _, a in state.engine.history]
