@@ -85,3 +85,12 @@ def test_opponents() -> None:
 def test_registered_with_gymnasium() -> None:
     for env_id in register_envs():
         assert env_id in gymnasium.registry
+
+
+def test_adapter_bench_plays_every_runner() -> None:
+    """The bench behind BENCHMARKS.md runs each adapter to the end (its figures are not tested)."""
+    from stonework.interop.bench import RUNNERS, rates
+
+    measured = rates(TOY, 2, 2)
+    assert list(measured) == [label for label, _ in RUNNERS]
+    assert all(rate > 0 for rate in measured.values())
