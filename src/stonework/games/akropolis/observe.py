@@ -1,0 +1,118 @@
+"""What a seat sees: a plain-JSON observation and a flat tensor for learning code.
+
+Akropolis hides nothing: cities, stones and the site are on the table, and tiles not yet
+revealed are not in the state at all. Every seat (and a spectator) gets the same view.
+
+Tensor layout (``observation_tensor(player)``, one flat list, documented in docs/akropolis.md):
+
+1. City planes, one block per seat starting with ``player`` and going clockwise; each block is
+   ``NUM_CELLS`` cells x 12 channels: height / 4, then a one-hot of the top hex kind
+   (quarry, house, market, barracks, temple, garden, then the five plazas in that order).
+2. Site: ``site_size`` positions x 35: tile present, cost / 5, three hexes x 11 kind one-hot.
+3. Globals: stones of each party (from ``player`` clockwise, the Architect last in solo) / 10,
+   stacks left / 19, tiles pending / 6, 1 if it is ``player``'s turn, 1 if the game is over,
+   then in solo the Architect's pile: count of each of the 11 kinds / 20 (else zeros).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stonework.core.state import CHANCE, JSON, TERMINAL
+from stonework.games.akropolis.hexgrid import COORDS, NUM_CELLS
+from stonework.games.akropolis.tiles import KIND_LETTER, TILE_CODES, TILE_KINDS
+
+if TYPE_CHECKING:
+    from stonework.games.akropolis.state import AkropolisState
+
+CELL_CHANNELS = 12
+SITE_CHANNELS = 35
+GLOBALS_FIXED = 4
+PILE_KINDS = 11
+
+
+def observation(state: AkropolisState, player: int | None) -> dict[str, JSON]:
+    """The public view of the table (the same for every seat)."""
+    cities: list[JSON] = []
+    for city in state.cities:
+        cities.append(
+            [
+                {
+                    "q": COORDS[cell][0],
+                    "r": COORDS[cell][1],
+                    "height": city.columns[cell] >> 16,
+                    "kind": KIND_LETTER[city.columns[cell] & 0xFF],
+                    "tile": (city.columns[cell] >> 8) & 0xFF,
+                }
+                for cell in sorted(city.cells)
+            ]
+        )
+    current = state.current_player
+    out: dict[str, JSON] = {
+        "players": state.num_players,
+        "seat": player,
+        "to_move": "chance" if current == CHANCE else "over" if current == TERMINAL else current,
+        "chief_architect": state.chief,
+        "stacks_left": state.stacks_left,
+        "reveals_pending": state.pending,
+        "site": [
+            {"position": i + 1, "tile": tile, "hexes": TILE_CODES[tile], "cost": i}
+            for i, tile in enumerate(state.site)
+        ],
+        "stones": state.stones[: state.num_players],
+        "cities": cities,
+        "turns_taken": state.tiles_placed(),
+    }
+    if state.solo:
+        out["architect"] = {
+            "level": state.level,
+            "stones": state.stones[1],
+            "tiles": list(state.pile),
+        }
+    return out
+
+
+def observation_shape(state: AkropolisState) -> tuple[int, ...]:
+    """Length of the flat tensor for this config."""
+    return (
+        state.num_players * NUM_CELLS * CELL_CHANNELS
+        + state.site_size * SITE_CHANNELS
+        + state.parties
+        + GLOBALS_FIXED
+        + PILE_KINDS,
+    )
+
+
+def observation_tensor(state: AkropolisState, player: int) -> list[float]:
+    """The flat tensor described in this module's docstring."""
+    n = state.num_players
+    out = [0.0] * observation_shape(state)[0]
+    for offset in range(n):
+        city = state.cities[(player + offset) % n]
+        base = offset * NUM_CELLS * CELL_CHANNELS
+        for cell in city.cells:
+            value = city.columns[cell]
+            at = base + cell * CELL_CHANNELS
+            out[at] = (value >> 16) / 4.0
+            out[at + (value & 0xFF)] = 1.0  # kinds 1..11 land on channels 1..11
+    at = n * NUM_CELLS * CELL_CHANNELS
+    for i, tile in enumerate(state.site):
+        block = at + i * SITE_CHANNELS
+        out[block] = 1.0
+        out[block + 1] = i / 5.0
+        for h, kind in enumerate(TILE_KINDS[tile]):
+            out[block + 2 + h * 11 + kind - 1] = 1.0
+    at += state.site_size * SITE_CHANNELS
+    for offset in range(state.parties):
+        party = (player + offset) % n if offset < n else offset
+        out[at + offset] = state.stones[party] / 10.0
+    at += state.parties
+    out[at] = state.stacks_left / 19.0
+    out[at + 1] = state.pending / 6.0
+    out[at + 2] = 1.0 if state.current_player == player else 0.0
+    out[at + 3] = 1.0 if state.current_player == TERMINAL else 0.0
+    at += GLOBALS_FIXED
+    for tile in state.pile:
+        for kind in TILE_KINDS[tile]:
+            out[at + kind - 1] += 1 / 20.0
+    return out

@@ -1,0 +1,144 @@
+"""A player's city and its legal placements, kept up to date as the city grows (rules §3.1).
+
+Where a tile may go does not depend on which tile it is, so a city keeps the set of legal
+*triangles* (three mutually adjacent cells); each legal triangle gives three placements (the
+tile turned by 0, 2 or 4 steps). After a tile is laid only nearby triangles can change, so only
+they are looked at again:
+
+* the triangles sharing a cell with the new tile (their cells changed height or tile);
+* after a ground-level tile, the empty triangles around it (they now touch the city).
+
+>>> city = City.new()
+>>> len(city.legal)  # the triangles a first tile may cover, all on the ground
+30
+>>> city.legal == legal_triangles_from_scratch(city.columns, city.cells)
+True
+"""
+
+from __future__ import annotations
+
+from stonework.games.akropolis.hexgrid import (
+    CENTER,
+    NEIGHBOURS,
+    NUM_CELLS,
+    NUM_TRIANGLES,
+    PLACEMENT_CELLS,
+    PLACEMENT_TRIANGLE,
+    STEP,
+    TRIANGLE_CELLS,
+    TRIANGLES_AROUND,
+    TRIANGLES_TOUCHING,
+)
+from stonework.games.akropolis.tiles import (
+    QUARRY,
+    START_CENTER_KIND,
+    START_QUARRY_DIRECTIONS,
+    START_TILE,
+    TILE_KINDS,
+)
+
+HEIGHT_SHIFT = 16
+TILE_SHIFT = 8
+
+
+def column(height: int, tile: int, kind: int) -> int:
+    """Pack a column's top: its height, the tile the top hex belongs to, the hex kind."""
+    return height << HEIGHT_SHIFT | tile << TILE_SHIFT | kind
+
+
+def _upper_ok(a: int, b: int, c: int) -> bool:
+    # All three built, tops at one height, and not all three parts of one tile (§3.1).
+    if not (a and b and c):
+        return False
+    if a >> 16 != b >> 16 or a >> 16 != c >> 16:
+        return False
+    ta = (a >> 8) & 0xFF
+    return ta != (b >> 8) & 0xFF or ta != (c >> 8) & 0xFF
+
+
+class City:
+    """One player's city: the top of every column, the built cells and the legal triangles."""
+
+    __slots__ = ("cells", "columns", "legal", "placements")
+
+    columns: list[int]
+    cells: list[int]
+    legal: set[int]
+    placements: list[tuple[int, int]]
+
+    @classmethod
+    def new(cls) -> City:
+        """A city holding only its starting tile (§1.3)."""
+        city = cls.__new__(cls)
+        city.columns = [0] * NUM_CELLS
+        city.columns[CENTER] = column(1, START_TILE, START_CENTER_KIND)
+        city.cells = [CENTER]
+        for direction in START_QUARRY_DIRECTIONS:
+            cell = STEP[CENTER][direction]
+            city.columns[cell] = column(1, START_TILE, QUARRY)
+            city.cells.append(cell)
+        city.legal = legal_triangles_from_scratch(city.columns, city.cells)
+        city.placements = []
+        return city
+
+    def clone(self) -> City:
+        """An independent copy."""
+        other = City.__new__(City)
+        other.columns = self.columns.copy()
+        other.cells = self.cells.copy()
+        other.legal = self.legal.copy()
+        other.placements = self.placements.copy()
+        return other
+
+    def is_legal(self, placement: int) -> bool:
+        """True if a tile may be laid at ``placement`` now (any tile: legality ignores it)."""
+        return PLACEMENT_TRIANGLE[placement] in self.legal
+
+    def height_at(self, cell: int) -> int:
+        """Height of the column on ``cell`` (0 if nothing is built there)."""
+        return self.columns[cell] >> HEIGHT_SHIFT
+
+    def lay(self, tile: int, placement: int) -> int:
+        """Lay ``tile`` at a legal ``placement``; return the quarries it covered (stones won)."""
+        cells = PLACEMENT_CELLS[placement]
+        assert cells is not None
+        columns = self.columns
+        below = columns[cells[0]]
+        height = (below >> HEIGHT_SHIFT) + 1
+        quarries = 0
+        for cell, kind in zip(cells, TILE_KINDS[tile], strict=True):
+            old = columns[cell]
+            if old & 0xFF == QUARRY:
+                quarries += 1
+            columns[cell] = height << HEIGHT_SHIFT | tile << TILE_SHIFT | kind
+        self.placements.append((tile, placement))
+        legal = self.legal
+        triangle = PLACEMENT_TRIANGLE[placement]
+        for tri in TRIANGLES_TOUCHING[triangle]:
+            a, b, c = TRIANGLE_CELLS[tri]
+            if _upper_ok(columns[a], columns[b], columns[c]):
+                legal.add(tri)
+            else:
+                legal.discard(tri)
+        if height == 1:
+            self.cells.extend(cells)
+            # Empty triangles next to the new tile now touch the city: ground placements.
+            for tri in TRIANGLES_AROUND[triangle]:
+                a, b, c = TRIANGLE_CELLS[tri]
+                if not (columns[a] or columns[b] or columns[c]):
+                    legal.add(tri)
+        return quarries
+
+
+def legal_triangles_from_scratch(columns: list[int], cells: list[int]) -> set[int]:
+    """Every legal triangle of a city, computed from nothing (for checks and new cities)."""
+    frontier = {n for c in cells for n in NEIGHBOURS[c] if not columns[n]}
+    legal: set[int] = set()
+    for tri in range(NUM_TRIANGLES):
+        a, b, c = TRIANGLE_CELLS[tri]
+        if not (columns[a] or columns[b] or columns[c]):
+            if a in frontier or b in frontier or c in frontier:
+                legal.add(tri)
+        elif _upper_ok(columns[a], columns[b], columns[c]):
+            legal.add(tri)
+    return legal

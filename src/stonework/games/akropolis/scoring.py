@@ -1,0 +1,204 @@
+"""End-game scoring of a city (rules §2.3, §2.4 and §4), with the score sheet's breakdown.
+
+A city is a list over the window's cells of packed columns, ``height << 16 | tile << 8 | kind``
+(0 = empty), as kept by :mod:`stonework.games.akropolis.placement`; only the top of each column
+counts. For each district type the score is (value of its qualifying districts, doubled where a
+variant says) x (stars of its visible plazas).
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from stonework.games.akropolis.hexgrid import NEIGHBOURS, ON_EDGE, STEP
+from stonework.games.akropolis.tiles import (
+    BARRACKS,
+    DISTRICT_KIND,
+    DISTRICT_TYPES,
+    GARDEN,
+    HOUSE,
+    MARKET,
+    PLAZA_KIND,
+    PLAZA_STARS,
+    TEMPLE,
+)
+
+H_KIND: Final = DISTRICT_KIND[HOUSE]
+M_KIND: Final = DISTRICT_KIND[MARKET]
+B_KIND: Final = DISTRICT_KIND[BARRACKS]
+T_KIND: Final = DISTRICT_KIND[TEMPLE]
+G_KIND: Final = DISTRICT_KIND[GARDEN]
+M_PLAZA: Final = PLAZA_KIND[MARKET]
+
+NO_VARIANTS: Final = (False, False, False, False, False)
+
+
+class DistrictScore(NamedTuple):
+    """One line of the score sheet: districts that qualify, their value, the stars, the points."""
+
+    districts: int
+    value: int
+    stars: int
+    points: int
+
+
+class CityScore(NamedTuple):
+    """The five district lines (house, market, barracks, temple, garden) and their sum."""
+
+    lines: tuple[DistrictScore, ...]
+    districts_total: int
+
+
+def outside_empties(city: list[int], cells: list[int]) -> set[int]:
+    """Empty window cells next to the city that connect to the open ground (not enclosed).
+
+    The empty cells bordering a connected group of hexes form connected bands, one around the
+    outside and one inside each hole, so a flood fill along that band from a cell known to be
+    outside finds exactly the outer band (rules §2.4, §4, the BGA readings).
+    """
+    band: set[int] = set()
+    for cell in cells:
+        for n in NEIGHBOURS[cell]:
+            if not city[n]:
+                band.add(n)
+    if not band:
+        return set()
+    # The northernmost city hex's north neighbour is outside (nothing lies north of it); a band
+    # cell on the window's rim is outside too (the ground beyond the table is empty).
+    seeds = [c for c in band if ON_EDGE[c]]
+    top = min(cells)  # cells run north to south, so the smallest index is northernmost
+    north = STEP[top][0]
+    if north >= 0:
+        seeds.append(north)
+    outside: set[int] = set()
+    stack = [s for s in seeds if s in band]
+    outside.update(stack)
+    while stack:
+        cell = stack.pop()
+        for n in NEIGHBOURS[cell]:
+            if n in band and n not in outside:
+                outside.add(n)
+                stack.append(n)
+    return outside
+
+
+def score_city(
+    city: list[int],
+    cells: list[int],
+    variants: tuple[bool, ...] = NO_VARIANTS,
+    barracks_outside_only: bool = False,
+    lake_enclosed_region: bool = False,
+) -> CityScore:
+    """Score a city: one :class:`DistrictScore` per district type (stones are not included)."""
+    stars = [0, 0, 0, 0, 0]
+    by_kind: dict[int, list[int]] = {H_KIND: [], M_KIND: [], B_KIND: [], T_KIND: [], G_KIND: []}
+    for cell in cells:
+        kind = city[cell] & 0xFF
+        if kind >= 7:
+            stars[kind - 7] += PLAZA_STARS[kind - 7]
+        elif kind >= 2:
+            by_kind[kind].append(cell)
+    outside: set[int] | None = None
+    if (barracks_outside_only and by_kind[B_KIND]) or (
+        lake_enclosed_region and variants[GARDEN] and by_kind[G_KIND]
+    ):
+        outside = outside_empties(city, cells)
+
+    lines: list[DistrictScore] = []
+    # House (§2.4): the group with the most hexes scores; equal sizes: the higher value.
+    houses = by_kind[H_KIND]
+    best_size = best_value = 0
+    seen: set[int] = set()
+    for start in houses:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack = [start]
+        size = value = 0
+        while stack:
+            cell = stack.pop()
+            size += 1
+            value += city[cell] >> 16
+            for n in NEIGHBOURS[cell]:
+                if n not in seen and city[n] & 0xFF == H_KIND:
+                    seen.add(n)
+                    stack.append(n)
+        if size > best_size or (size == best_size and value > best_value):
+            best_size, best_value = size, value
+    if variants[HOUSE] and best_value >= 10:
+        best_value *= 2
+    lines.append(_line(best_size, best_value, stars[HOUSE]))
+
+    # Market (§2.4): no market district next to it; variant: next to a market plaza doubles.
+    count = value = 0
+    for cell in by_kind[M_KIND]:
+        kinds = [city[n] & 0xFF for n in NEIGHBOURS[cell]]
+        if M_KIND in kinds:
+            continue
+        count += 1
+        height = city[cell] >> 16
+        value += 2 * height if variants[MARKET] and M_PLAZA in kinds else height
+    lines.append(_line(count, value, stars[MARKET]))
+
+    # Barracks (§2.4): at least one empty neighbour; variant: 3 or more doubles.
+    count = value = 0
+    for cell in by_kind[B_KIND]:
+        empties = 0
+        for n in STEP[cell]:
+            if n < 0:
+                empties += 1  # the ground beyond the window is empty and open
+            elif not city[n] and (outside is None or n in outside):
+                empties += 1
+        if not empties:
+            continue
+        count += 1
+        height = city[cell] >> 16
+        value += 2 * height if variants[BARRACKS] and empties >= 3 else height
+    lines.append(_line(count, value, stars[BARRACKS]))
+
+    # Temple (§2.4): all six neighbours built; variant: at height 2 or more doubles.
+    count = value = 0
+    for cell in by_kind[T_KIND]:
+        if ON_EDGE[cell] or not all(city[n] for n in NEIGHBOURS[cell]):
+            continue
+        count += 1
+        height = city[cell] >> 16
+        value += 2 * height if variants[TEMPLE] and height >= 2 else height
+    lines.append(_line(count, value, stars[TEMPLE]))
+
+    # Garden (§2.4): always scores; variant (§4): next to a lake doubles.
+    count = value = 0
+    for cell in by_kind[G_KIND]:
+        count += 1
+        height = city[cell] >> 16
+        if variants[GARDEN] and _next_to_lake(city, cell, outside, lake_enclosed_region):
+            height *= 2
+        value += height
+    lines.append(_line(count, value, stars[GARDEN]))
+    return CityScore(tuple(lines), sum(line.points for line in lines))
+
+
+def _line(districts: int, value: int, stars: int) -> DistrictScore:
+    return DistrictScore(districts, value, stars, value * stars)
+
+
+def _next_to_lake(city: list[int], cell: int, outside: set[int] | None, enclosed: bool) -> bool:
+    for n in NEIGHBOURS[cell]:
+        if city[n]:
+            continue
+        if enclosed:
+            if outside is not None and n not in outside and not ON_EDGE[n]:
+                return True
+        elif not ON_EDGE[n] and all(city[m] for m in NEIGHBOURS[n]):
+            return True
+    return False
+
+
+def sheet(score: CityScore, stones: int) -> dict[str, object]:
+    """The score sheet as plain JSON: one entry per district type, then stones and total."""
+    out: dict[str, object] = {
+        name: line._asdict() for name, line in zip(DISTRICT_TYPES, score.lines, strict=True)
+    }
+    out["stones"] = stones
+    out["total"] = score.districts_total + stones
+    return out

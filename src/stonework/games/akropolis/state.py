@@ -1,0 +1,384 @@
+"""The Akropolis game state: cities, stones, the construction site, turns and reveals.
+
+Setup and play follow rules §1.3 and §3. Tiles are turned up one at a time by chance
+(:class:`Reveal`) when the rules reveal them: players + 2 at the start, then players + 1 each
+time the site is down to one tile; tiles not yet seen are not in the state. In solo play the
+Architect's turns are part of the transitions: after the person's turn (and after any refill)
+the Architect takes its tile at once, so ``current_player`` is only ever the person's seat 0.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from stonework.core.errors import IllegalAction, InvalidAction
+from stonework.core.options import OptionValue
+from stonework.core.rng import Rng
+from stonework.core.state import CHANCE, JSON, TERMINAL, Action, Score, State
+from stonework.games.akropolis import actions as act
+from stonework.games.akropolis.actions import Place, Reveal
+from stonework.games.akropolis.architect import (
+    architect_choice,
+    architect_score,
+)
+from stonework.games.akropolis.hexgrid import (
+    CELL_AT,
+    PLACEMENT_CELLS,
+    PLACEMENTS_OF_TRIANGLE,
+)
+from stonework.games.akropolis.placement import City
+from stonework.games.akropolis.scoring import CityScore, score_city, sheet
+from stonework.games.akropolis.tiles import DISTRICT_TYPES, NUM_TILES, tiles_in_play
+
+VARIANT_OPTIONS: Final = ("houses", "markets", "barracks", "temples", "gardens")
+"""The five scoring variants (§4), in district-type order."""
+
+ARCHITECT: Final = 1
+"""In solo play the Architect is party 1 (it has no seat: it never chooses an action)."""
+
+_REVEALS: Final = tuple(Reveal(t) for t in range(NUM_TILES + 1))
+
+
+class AkropolisState(State):
+    """A position of Akropolis for 1 (solo against the Architect) to 4 players."""
+
+    num_players: int
+    parties: int
+    solo: bool
+    level: str
+    variants: tuple[bool, ...]
+    barracks_outside_only: bool
+    lake_enclosed_region: bool
+    cities: list[City]
+    pile: list[int]
+    stones: list[int]
+    site: list[int]
+    unseen: list[int]
+    turn: int
+    chief: int
+    stacks_left: int
+    pending: int
+
+    def __init__(self, players: int, options: dict[str, OptionValue]) -> None:
+        self.num_players = players
+        self.options = dict(options)
+        self.history = []
+        self.solo = players == 1
+        self.parties = 2 if self.solo else players
+        self.level = str(options.get("architect", "hippodamos"))
+        self.variants = tuple(bool(options.get(name, False)) for name in VARIANT_OPTIONS)
+        self.barracks_outside_only = options.get("barracks_edge", "any_empty") == "outside_only"
+        self.lake_enclosed_region = options.get("lake", "single_hex") == "enclosed_region"
+        self.cities = [City.new() for _ in range(players)]
+        self.pile = []
+        # Stones 1, 2, 3, 4 clockwise from the first player (§1.3); solo: 1 and 2 (§5).
+        self.stones = [seat + 1 for seat in range(self.parties)]
+        self.site = []
+        self.unseen = list(tiles_in_play(players, bool(options.get("long_game", False))))
+        self.turn = 0
+        self.chief = 0
+        self.pending = self.site_size
+        self.stacks_left = (len(self.unseen) - self.site_size) // self.stack_size
+
+    # --- sizes ------------------------------------------------------------------------------
+
+    @property
+    def site_size(self) -> int:
+        """Tiles on the construction site at the start of a round: players + 2 (§1.2)."""
+        return self.parties + 2
+
+    @property
+    def stack_size(self) -> int:
+        """Tiles in each stack: players + 1 (§1.2)."""
+        return self.parties + 1
+
+    # --- whose turn -------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        if self.pending:
+            return CHANCE
+        if len(self.site) <= 1:
+            return TERMINAL
+        return self.turn
+
+    def describe_turn(self) -> str:
+        player = self.current_player
+        if player == TERMINAL:
+            return "the game is over"
+        if player == CHANCE:
+            return f"waiting for {self.pending} tile(s) to be revealed"
+        return f"seat {player} to take a tile ({self.stones[player]} stones)"
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def affordable_positions(self) -> int:
+        """How many site positions the player to move may take (the k-th costs k - 1)."""
+        return min(len(self.site), self.stones[self.turn] + 1)
+
+    def legal_placements(self, seat: int | None = None) -> list[int]:
+        """The placements (``cell * 6 + rotation``) open in a seat's city, in a stable order."""
+        city = self.cities[self.turn if seat is None else seat]
+        return [p for tri in sorted(city.legal) for p in PLACEMENTS_OF_TRIANGLE[tri]]
+
+    def legal_actions(self) -> list[Action]:
+        player = self.current_player
+        if player == CHANCE:
+            return [_REVEALS[t] for t in self.unseen]
+        if player == TERMINAL:
+            return []
+        placements = self.legal_placements()
+        out: list[Action] = []
+        for position in range(1, self.affordable_positions() + 1):
+            row = act.place_row(position)
+            out += [row[p] for p in placements]
+        return out
+
+    def random_action(self, rng: Rng) -> Action:
+        if self.current_player == TERMINAL:
+            raise IllegalAction("the game is over; there is no action to draw")
+        if self.pending:
+            return _REVEALS[self.unseen[rng.randrange(len(self.unseen))]]
+        triangles = sorted(self.cities[self.turn].legal)
+        index = rng.randrange(self.affordable_positions() * 3 * len(triangles))
+        position, rest = divmod(index, 3 * len(triangles))
+        placement = PLACEMENTS_OF_TRIANGLE[triangles[rest // 3]][rest % 3]
+        place = act.place_row(position + 1)[placement]
+        assert place is not None
+        return place
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if not self.pending:
+            raise IllegalAction("chance_outcomes() is only defined at a chance node")
+        p = 1.0 / len(self.unseen)
+        return [(_REVEALS[t], p) for t in self.unseen]
+
+    def sample_chance(self, rng: Rng) -> Action:
+        if not self.pending:
+            raise IllegalAction("sample_chance() is only defined at a chance node")
+        return _REVEALS[self.unseen[rng.randrange(len(self.unseen))]]
+
+    def is_action(self, value: object) -> bool:
+        return act.is_action(value)
+
+    def parse_action(self, text: str) -> Action:
+        return act.parse_action(text)
+
+    def num_distinct_actions(self) -> int:
+        return act.num_distinct_actions(self.site_size)
+
+    def action_id(self, action: Action) -> int:
+        return act.action_id(action, self.site_size)
+
+    def action_from_id(self, action_id: int) -> Action:
+        return act.action_from_id(action_id, self.site_size)
+
+    def _check(self, action: Action) -> None:
+        if not act.is_action(action):
+            raise InvalidAction(
+                f"{action!r} is not an Akropolis action (POSITION@Q,R/ROTATION or 'reveal NN')"
+            )
+        if type(action) is Reveal:
+            if not self.pending:
+                raise IllegalAction(f"{action}: no tile is being revealed ({self.describe_turn()})")
+            if action.tile not in self.unseen:
+                raise IllegalAction(f"{action}: tile {action.tile:02d} is not in the stacks")
+            return
+        assert type(action) is Place
+        if self.pending:
+            raise IllegalAction(f"{action}: tiles must be revealed first")
+        if action.position > len(self.site):
+            raise IllegalAction(
+                f"{action}: the construction site has {len(self.site)} tiles, "
+                f"there is no position {action.position}"
+            )
+        cost = action.position - 1
+        if cost > self.stones[self.turn]:
+            raise IllegalAction(
+                f"{action}: position {action.position} costs {cost} stones, "
+                f"seat {self.turn} has {self.stones[self.turn]}"
+            )
+        placement = act.placement_index(action)
+        if placement < 0:
+            raise IllegalAction(f"{action}: the tile would stick out of the city window")
+        if not self.cities[self.turn].is_legal(placement):
+            raise IllegalAction(
+                f"{action}: a tile cannot go there (on the ground it must touch the city; "
+                "higher up it must lie flat on three hexes of one height from two tiles or more)"
+            )
+
+    def _apply(self, action: Action) -> None:
+        if type(action) is Reveal:
+            self.site.append(action.tile)
+            self.unseen.remove(action.tile)
+            self.pending -= 1
+            if not self.pending and self.solo:
+                self._architect_turns()
+            return
+        assert type(action) is Place
+        seat = self.turn
+        cost = action.position - 1
+        tile = self.site.pop(cost)
+        self.stones[seat] -= cost
+        if self.solo:
+            self.stones[ARCHITECT] += cost  # solo: the person's stones go to the Architect (§5)
+        placement = CELL_AT[(action.q, action.r)] * 6 + action.rotation
+        self.stones[seat] += self.cities[seat].lay(tile, placement)
+        self._end_turn()
+        if self.solo:
+            self._architect_turns()
+
+    def _end_turn(self) -> None:
+        # §3.2: one tile left and stacks remain: reveal the next stack and pass the marker on.
+        # One tile left and no stack: the game is over and the turn stays with the last player
+        # (as in the oracle data).
+        if len(self.site) == 1 and not self.stacks_left:
+            return
+        self.turn = (self.turn + 1) % self.parties
+        if len(self.site) == 1:
+            self.stacks_left -= 1
+            self.pending = self.stack_size
+            self.chief = self.turn
+
+    def _architect_turns(self) -> None:
+        while not self.pending and self.turn == ARCHITECT and len(self.site) > 1:
+            position = architect_choice(self.site, self.stones[ARCHITECT])
+            self.pile.append(self.site.pop(position - 1))
+            self.stones[ARCHITECT] -= position - 1
+            self._end_turn()
+
+    # --- copies -----------------------------------------------------------------------------
+
+    def clone(self) -> AkropolisState:
+        other = AkropolisState.__new__(AkropolisState)
+        other.num_players = self.num_players
+        other.options = dict(self.options)
+        other.history = self.history.copy()
+        other.parties = self.parties
+        other.solo = self.solo
+        other.level = self.level
+        other.variants = self.variants
+        other.barracks_outside_only = self.barracks_outside_only
+        other.lake_enclosed_region = self.lake_enclosed_region
+        other.cities = [city.clone() for city in self.cities]
+        other.pile = self.pile.copy()
+        other.stones = self.stones.copy()
+        other.site = self.site.copy()
+        other.unseen = self.unseen.copy()
+        other.turn = self.turn
+        other.chief = self.chief
+        other.stacks_left = self.stacks_left
+        other.pending = self.pending
+        return other
+
+    def position(self) -> str:
+        from stonework.games.akropolis.notation import write_position
+
+        return write_position(self)
+
+    # --- scores -----------------------------------------------------------------------------
+
+    def city_score(self, seat: int, variants: tuple[bool, ...] | None = None) -> CityScore:
+        """The district lines of a seat's city, under this game's variants or the ones given."""
+        city = self.cities[seat]
+        return score_city(
+            city.columns,
+            city.cells,
+            self.variants if variants is None else variants,
+            self.barracks_outside_only,
+            self.lake_enclosed_region,
+        )
+
+    def architect_result(self) -> tuple[dict[str, JSON], int]:
+        """The Architect's score sheet and total (solo play only)."""
+        lines, bonus, total = architect_score(
+            self.pile, self.stones[ARCHITECT], self.level, self.variants
+        )
+        out: dict[str, JSON] = {
+            name: line._asdict() for name, line in zip(DISTRICT_TYPES, lines, strict=True)
+        }
+        out["level"] = self.level
+        out["quarry_bonus"] = bonus
+        out["stones"] = self.stones[ARCHITECT]
+        out["total"] = total
+        return out, total
+
+    def scores(self) -> list[Score]:
+        out: list[Score] = []
+        for seat in range(self.num_players):
+            score = self.city_score(seat)
+            breakdown: dict[str, JSON] = sheet(score, self.stones[seat])
+            total = score.districts_total + self.stones[seat]
+            if self.solo:
+                architect, architect_total = self.architect_result()
+                breakdown["architect"] = architect
+                breakdown["result"] = _solo_result(
+                    total, self.stones[0], architect_total, self.stones[ARCHITECT]
+                )
+            out.append(Score(total, breakdown))
+        return out
+
+    def ranking(self) -> list[int]:
+        """Places by total, then by stones left; seats equal on both share the place (§2.3)."""
+        keys = [(s.total, self.stones[i]) for i, s in enumerate(self.scores())]
+        return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+
+    def returns(self) -> list[float]:
+        """Solo: +1 beating the Architect, 0 a shared victory, -1 losing; else the default."""
+        if self.solo and self.is_terminal:
+            result = self.scores()[0].breakdown["result"]
+            return [{"won": 1.0, "shared": 0.0, "lost": -1.0}[result]]
+        return super().returns()
+
+    def heuristic(self) -> list[float]:
+        """Each seat's score lead over its best rival (stones included), squashed into [-1, 1]."""
+        totals = [float(s.total) for s in self.scores()]
+        if self.solo:
+            rivals = [float(self.architect_result()[1])]
+        else:
+            rivals = [max(t for j, t in enumerate(totals) if j != i) for i in range(len(totals))]
+        return [math.tanh((totals[i] - rivals[i]) / 25.0) for i in range(len(totals))]
+
+    # --- views ------------------------------------------------------------------------------
+
+    def observation(self, player: int | None) -> dict[str, JSON]:
+        from stonework.games.akropolis.observe import observation
+
+        return observation(self, player)
+
+    def observation_shape(self) -> tuple[int, ...]:
+        from stonework.games.akropolis.observe import observation_shape
+
+        return observation_shape(self)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        from stonework.games.akropolis.observe import observation_tensor
+
+        return observation_tensor(self, player)
+
+    def to_text(self, perspective: int | None = None) -> str:
+        from stonework.games.akropolis.render_text import render_text
+
+        return render_text(self, perspective)
+
+    def to_svg(self, perspective: int | None = None) -> str:
+        from stonework.games.akropolis.render_svg import render_svg
+
+        return render_svg(self, perspective)
+
+    # --- helpers for tests and tools --------------------------------------------------------
+
+    def tiles_placed(self) -> int:
+        """Turns taken so far (tiles laid in cities plus tiles the Architect took)."""
+        return sum(len(city.placements) for city in self.cities) + len(self.pile)
+
+    def placement_cells(self, action: Place) -> tuple[int, int, int] | None:
+        """The three cells a Place action covers, or None if it leaves the window."""
+        placement = act.placement_index(action)
+        return None if placement < 0 else PLACEMENT_CELLS[placement]
+
+
+def _solo_result(total: int, stones: int, architect_total: int, architect_stones: int) -> str:
+    mine, theirs = (total, stones), (architect_total, architect_stones)
+    return "won" if mine > theirs else "shared" if mine == theirs else "lost"
