@@ -156,6 +156,8 @@ class StoneworkGame(pyspiel.Game):  # type: ignore[misc]
         self.players = players
         self.options = spec.options.resolve(spec.name, given)
         probe = spec.new_state(players, self.options)
+        # Kept untouched: fresh engine states are clones of it (cheaper than a new setup).
+        self._initial_engine = probe
         self.observation_shape = tensor_shape(probe)
         hook = getattr(probe, "max_game_length", None)
         self.max_length = int(hook()) if callable(hook) else DEFAULT_MAX_GAME_LENGTH
@@ -178,7 +180,7 @@ class StoneworkGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_engine_state(self) -> State:
         """A fresh stonework state for this config."""
-        return self.spec.new_state(self.players, dict(self.options))
+        return self._initial_engine.clone()
 
     def max_chance_nodes_in_history(self) -> int:
         """Bound on chance nodes in one game (used by OpenSpiel for move numbers)."""
@@ -235,6 +237,11 @@ class StoneworkState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         # Built lazily: OpenSpiel's clone makes a fresh state and then overwrites this box.
         self._box = _EngineBox(short_name(game.spec.name), engine)
+
+    @property
+    def is_pristine(self) -> bool:
+        """True for an initial state whose engine state has not been built yet."""
+        return self._box.state is None
 
     @property
     def engine(self) -> State:
@@ -312,14 +319,23 @@ class StoneworkObserver:
         if shape is not None:
             self.tensor = np.zeros(tensor_size(shape), np.float32)
             self.dict["observation"] = self.tensor.reshape(shape)
-        self._shape = shape
+        self._game = game
+        self._initial_tensors: dict[int, list[float]] = {}
 
     def set_from(self, state: StoneworkState, player: int) -> None:
         """Write ``player``'s observation tensor of ``state`` into ``self.tensor``."""
         if self.tensor is None:
             return
-        values = state.engine.observation_tensor(player)
-        self.tensor[:] = values
+        if state.is_pristine:
+            # OpenSpiel sizes every tensor by observing a brand-new initial state; answer
+            # that from a cache rather than setting up a game each time.
+            cached = self._initial_tensors.get(player)
+            if cached is None:
+                cached = self._game.new_engine_state().observation_tensor(player)
+                self._initial_tensors[player] = cached
+            self.tensor[:] = cached
+            return
+        self.tensor[:] = state.engine.observation_tensor(player)
 
     def string_from(self, state: StoneworkState, player: int) -> str:
         """The observation or information-state string of ``state`` for ``player``."""
