@@ -1,0 +1,591 @@
+"""Every component of Zapotec as data: cards, board sections, tiles, rituals, sacrifice track.
+
+The rulebook could not be read in full, so many values are **ASSUMED (engine default)** in
+``shared/rules/zapotec.md``; each table below says which. The tables are written in the same
+JSON shape an alternative data set uses (option ``components=path.json``), so the real values can
+replace them without touching the rules code: :func:`default_data` returns this shape and
+:func:`compile_components` turns either into the compact :class:`Components` the engine reads.
+
+>>> c = default_components()
+>>> len(c.cards), len(c.spaces), c.trade_tile_count(1)
+(27, 45, 12)
+>>> c.card_text(14)
+'#14 hills/stone'
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from pathlib import Path
+from typing import Any
+
+from stonework.core.errors import UnknownOption
+
+# --- the game's vocabulary (names, not data that could change) ------------------------------
+
+RESOURCES = ("wood", "brick", "stone", "corn", "gold", "priest")
+WOOD, BRICK, STONE, CORN, GOLD, PRIEST = range(6)
+BASICS = (WOOD, BRICK, STONE)
+REGIONS = ("etla", "ocotlan", "mitla")
+TERRAINS = ("plains", "hills", "forests")
+BUILDINGS = ("cornfield", "village", "temple")
+# The nine icons of cards and scoring tiles: building types 0-2, terrains 3-5, regions 6-8.
+ICONS = BUILDINGS + TERRAINS + REGIONS
+SIZES = ("small", "medium", "large")  # pyramid piece sizes 1, 2, 3
+LEVELS = ("I", "II", "III")
+
+Vec = tuple[int, int, int, int, int, int]
+"""An amount of each resource, in the order of :data:`RESOURCES`."""
+
+ZERO: Vec = (0, 0, 0, 0, 0, 0)
+
+
+# --- the default data set (JSON shape) ---------------------------------------------------------
+
+# §4.2: ASSUMED card table: blocks 1-9 building types, 10-18 terrains, 19-27 regions; inside a
+# block card k has icon k mod 3 and resource (k mod 3 + k div 3) mod 3.
+_CARDS = [
+    [1, "cornfield", "wood"], [2, "village", "brick"], [3, "temple", "stone"],
+    [4, "cornfield", "brick"], [5, "village", "stone"], [6, "temple", "wood"],
+    [7, "cornfield", "stone"], [8, "village", "wood"], [9, "temple", "brick"],
+    [10, "plains", "wood"], [11, "hills", "brick"], [12, "forests", "stone"],
+    [13, "plains", "brick"], [14, "hills", "stone"], [15, "forests", "wood"],
+    [16, "plains", "stone"], [17, "hills", "wood"], [18, "forests", "brick"],
+    [19, "etla", "wood"], [20, "ocotlan", "brick"], [21, "mitla", "stone"],
+    [22, "etla", "brick"], [23, "ocotlan", "stone"], [24, "mitla", "wood"],
+    [25, "etla", "stone"], [26, "ocotlan", "wood"], [27, "mitla", "brick"],
+]  # fmt: skip
+
+# §2.1: each section has a cornfield, a village and a temple for 2+ players (H), a "3+" space of
+# type (r + t) mod 3 and a "4" space of type (r + t + 1) mod 3 (ASSUMED).
+_SECTIONS = [
+    ["etla", "plains", ["cornfield", "village", "temple", "cornfield", "village"]],
+    ["etla", "hills", ["cornfield", "village", "temple", "village", "temple"]],
+    ["etla", "forests", ["cornfield", "village", "temple", "temple", "cornfield"]],
+    ["ocotlan", "plains", ["cornfield", "village", "temple", "village", "temple"]],
+    ["ocotlan", "hills", ["cornfield", "village", "temple", "temple", "cornfield"]],
+    ["ocotlan", "forests", ["cornfield", "village", "temple", "cornfield", "village"]],
+    ["mitla", "plains", ["cornfield", "village", "temple", "temple", "cornfield"]],
+    ["mitla", "hills", ["cornfield", "village", "temple", "cornfield", "village"]],
+    ["mitla", "forests", ["cornfield", "village", "temple", "village", "temple"]],
+]
+_SPACE_PLAYERS = [2, 2, 2, 3, 4]  # the 4th space is marked "3+", the 5th "4" (§2.1)
+
+# §2.2 and the seed: a village gives stone + gold, a temple brick + priest, a cornfield wood +
+# corn. The seed states it per type, so every tile of a type gives the same (the seed wins).
+_BUILDING_TILES_SEED: list[tuple[str, list[str], int]] = [
+    ("cornfield", ["wood", "corn"], 15),
+    ("village", ["stone", "gold"], 15),
+    ("temple", ["brick", "priest"], 15),
+]
+# §2.2 ASSUMED alternative (option building_tiles=rules): the advanced resource is fixed by type,
+# the basic one splits 5 wood / 5 brick / 5 stone per type.
+_BUILDING_TILES_RULES: list[tuple[str, list[str], int]] = [
+    (building, [basic, advanced], 5)
+    for building, advanced in (("cornfield", "corn"), ("village", "gold"), ("temple", "priest"))
+    for basic in ("wood", "brick", "stone")
+]
+
+# §6: ASSUMED tile lists, 12 per level. Timing: immediate, round (once per round) or permanent.
+_TRADE_TILES = [
+    ["I:WW", 1, 2, "immediate", {"kind": "gain", "get": {"wood": 2}}],
+    ["I:BB", 1, 2, "immediate", {"kind": "gain", "get": {"brick": 2}}],
+    ["I:SS", 1, 2, "immediate", {"kind": "gain", "get": {"stone": 2}}],
+    ["I:WB", 1, 2, "immediate", {"kind": "gain", "get": {"wood": 1, "brick": 1}}],
+    ["I:WS", 1, 2, "immediate", {"kind": "gain", "get": {"wood": 1, "stone": 1}}],
+    ["I:BS", 1, 2, "immediate", {"kind": "gain", "get": {"brick": 1, "stone": 1}}],
+    ["II:swap", 2, 3, "round", {"kind": "exchange", "pay": {"basic": 1}, "get": {"basic": 1}}],
+    ["II:corn", 2, 3, "round", {"kind": "exchange", "pay": {"basic": 1}, "get": {"corn": 1}}],
+    ["II:priest", 2, 2, "round", {"kind": "exchange", "pay": {"basic": 2}, "get": {"priest": 1}}],
+    ["II:offering", 2, 2, "round", {"kind": "exchange", "pay": {"corn": 1}, "get": {"priest": 1}}],
+    ["II:gold", 2, 2, "round", {"kind": "exchange", "pay": {"basic": 2}, "get": {"gold": 1}}],
+    ["III:wood", 3, 1, "permanent", {"kind": "income_bonus", "resource": "wood"}],
+    ["III:brick", 3, 1, "permanent", {"kind": "income_bonus", "resource": "brick"}],
+    ["III:stone", 3, 1, "permanent", {"kind": "income_bonus", "resource": "stone"}],
+    ["III:mason", 3, 2, "permanent", {"kind": "building_discount", "amount": 1}],
+    ["III:priest", 3, 2, "round", {"kind": "gain", "get": {"priest": 1}}],
+    ["III:harvest", 3, 2, "round", {"kind": "gain", "get": {"corn": 2}}],
+    ["III:tribute", 3, 2, "immediate", {"kind": "gain", "get": {"priest": 1, "gold": 1, "corn": 1}}],
+    ["III:architect", 3, 1, "round", {"kind": "build_anywhere"}],
+]  # fmt: skip
+
+# §8: ASSUMED ritual cards. A palace counts as two houses of its type.
+_RITUALS = [
+    [1, "3 VP per region with 2+ houses", {"kind": "per_group", "group": "region", "min": 2, "vp": 3}],
+    [2, "3 VP per terrain with 2+ houses", {"kind": "per_group", "group": "terrain", "min": 2, "vp": 3}],
+    [3, "2 VP per temple house", {"kind": "per_house", "icon": "temple", "vp": 2}],
+    [4, "2 VP per village house", {"kind": "per_house", "icon": "village", "vp": 2}],
+    [5, "2 VP per cornfield house", {"kind": "per_house", "icon": "cornfield", "vp": 2}],
+    [6, "4 VP per complete pyramid you are in", {"kind": "per_complete_pyramid", "vp": 4}],
+    [7, "2 VP per trade tile you own", {"kind": "per_trade_tile", "vp": 2}],
+    [8, "3 VP per full grid row or column", {"kind": "per_full_line", "vp": 3}],
+    [9, "1 VP per sacrifice step", {"kind": "per_track_step", "vp": 1}],
+    [10, "5 VP per temple+village+cornfield set", {"kind": "per_set", "vp": 5}],
+]  # fmt: skip
+
+# §9: ASSUMED track, spaces 0..11; the bonus of a space is collected when entering it.
+_TRACK_BONUSES = {
+    "2": {"kind": "gain", "get": {"gold": 1}},
+    "3": {"kind": "trade_discount", "amount": 1},
+    "5": {"kind": "gain", "get": {"priest": 1}},
+    "6": {"kind": "ritual_priest_free"},
+    "8": {"kind": "gain", "get": {"gold": 1}},
+    "9": {"kind": "trade_discount", "amount": 1},
+    "11": {"kind": "free_ritual"},
+}
+
+_NOTES = {
+    "cards": "ASSUMED (§4.2): numbers 1-9 building types, 10-18 terrains, 19-27 regions",
+    "sections": "ASSUMED (§2.1): the types of the '3+' and '4' spaces",
+    "building_tiles": "seed: produce per type; option building_tiles=rules: ASSUMED 5/5/5 split",
+    "trade_tiles": "ASSUMED (§6): every effect; costs 1/2/3 gold are from the sources",
+    "rituals": "ASSUMED (§8): all ten cards",
+    "sacrifice_track": "ASSUMED (§9): length 11 and every bonus; 9/6/3 from the seed",
+    "pyramid_spaces": "ASSUMED (§2.3): players + 1, one per scoring tile",
+    "start": "rulebook (§3): 1 wood, 1 brick, 1 stone",
+}
+
+
+def default_data(building_tiles: str = "seed") -> dict[str, Any]:
+    """The default data set in its JSON shape (``building_tiles`` is ``seed`` or ``rules``)."""
+    tiles = _BUILDING_TILES_RULES if building_tiles == "rules" else _BUILDING_TILES_SEED
+    return {
+        "format": "zapotec-components",
+        "notes": dict(_NOTES),
+        "cards": [list(row) for row in _CARDS],
+        "sections": [
+            {"region": r, "terrain": t, "spaces": list(b), "players": list(_SPACE_PLAYERS)}
+            for r, t, b in _SECTIONS
+        ],
+        "building_costs": {
+            "cornfield": {"wood": 1, "stone": 1},
+            "village": {"brick": 1, "wood": 1},
+            "temple": {"brick": 1, "stone": 1},
+            "palace": {"wood": 1, "brick": 1, "stone": 1},
+        },
+        "building_tiles": [[b, list(p), n] for b, p, n in tiles],
+        "trade_tiles": [
+            {"name": n, "level": lv, "count": c, "timing": t, "effect": e}
+            for n, lv, c, t, e in _TRADE_TILES
+        ],
+        "trade_costs": [1, 2, 3],
+        "trade_face_up": 3,
+        "rituals": [{"id": i, "text": text, "effect": e} for i, text, e in _RITUALS],
+        "rituals_in_play": 3,
+        "sacrifice_track": {
+            "length": 11,
+            "max_corn": 5,
+            "bonuses": dict(_TRACK_BONUSES),
+            "rewards": [9, 6, 3],
+        },
+        "pyramid_cost": {"wood": 1, "brick": 1, "stone": 1, "priest": 1},
+        "pyramid_pieces": {"large": 1, "medium": 2, "small": 3},
+        "pyramid_completion_vp": 5,
+        "round_vp_per_house": 2,
+        "start_resources": {"wood": 1, "brick": 1, "stone": 1},
+        "houses": 9,
+        "ritual_discs": 3,
+        "rounds": 5,
+        "hand_size": {"2": 6, "3": 5, "4": 4},
+        "mini_deck": 4,
+    }
+
+
+# --- compiled form ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Space:
+    """A building space of the main board."""
+
+    index: int
+    name: str  # e.g. "etla-hills.2"
+    region: int
+    terrain: int
+    building: int
+    min_players: int
+
+    def icons(self) -> tuple[int, int, int]:
+        """The three icons this space matches: its building type, terrain and region."""
+        return (self.building, 3 + self.terrain, 6 + self.region)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect, interpreted by :mod:`stonework.games.zapotec.effects` by its ``kind``."""
+
+    kind: str
+    get: Vec = ZERO  # gain: what is gained; exchange: the fixed part of what is got
+    pay: Vec = ZERO  # exchange: the fixed part of what is paid
+    pay_basic: int = 0  # exchange: basics of the player's choice paid
+    get_basic: int = 0  # exchange: basics of the player's choice got
+    resource: int = -1  # income_bonus: the income resource it follows
+    amount: int = 0  # discounts, points
+    group: str = ""  # ritual per_group: region, terrain or building
+    icon: int = -1  # ritual per_house: the icon counted
+    minimum: int = 0  # ritual per_group: houses needed in a group
+    vp: int = 0  # ritual points
+
+
+@dataclass(frozen=True)
+class TradeTile:
+    """A kind of trade tile (several copies may exist)."""
+
+    index: int
+    name: str
+    level: int  # 1, 2 or 3
+    count: int
+    timing: str  # immediate, round or permanent
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class BuildingTile:
+    """A kind of building tile: its building type and the resources it produces."""
+
+    index: int
+    building: int
+    produce: Vec
+    count: int
+
+    @property
+    def name(self) -> str:
+        """Its notation, the resources it gives: ``stone+gold``."""
+        return "+".join(RESOURCES[r] for r in range(6) for _ in range(self.produce[r]))
+
+
+@dataclass(frozen=True)
+class Ritual:
+    """A ritual card."""
+
+    id: int
+    text: str
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class UseOption:
+    """One way to use a once-per-round trade tile: what is paid and got (``label`` in notation)."""
+
+    label: str
+    pay: Vec
+    get: Vec
+
+
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: one per data set
+class Components:
+    """The compiled data set the engine reads (built once per data set and cached)."""
+
+    source: str
+    cards: tuple[int, ...]  # card numbers in order
+    card_icon: tuple[int, ...]  # indexed by number (index 0 unused)
+    card_resource: tuple[int, ...]
+    spaces: tuple[Space, ...]
+    space_index: dict[str, int]
+    building_costs: tuple[Vec, Vec, Vec]
+    palace_cost: Vec
+    building_tiles: tuple[BuildingTile, ...]
+    trade_tiles: tuple[TradeTile, ...]
+    trade_index: dict[str, int]
+    trade_costs: tuple[int, int, int]
+    trade_face_up: int
+    use_options: tuple[tuple[UseOption, ...], ...]  # per trade tile kind (empty if not usable)
+    rituals: tuple[Ritual, ...]
+    rituals_in_play: int
+    track_length: int
+    max_corn: int
+    track_bonuses: tuple[Effect | None, ...]  # per space 0..length
+    track_rewards: tuple[int, ...]
+    pyramid_cost: Vec
+    pyramid_pieces: tuple[int, int, int]  # small, medium, large
+    pyramid_completion_vp: int
+    round_vp_per_house: int
+    start_resources: Vec
+    houses: int
+    ritual_discs: int
+    rounds: int
+    hand_size: dict[int, int]
+    mini_deck: int
+
+    def card_text(self, number: int) -> str:
+        """A card as people read it: ``#14 hills/stone`` (its number, icon, resource)."""
+        return (
+            f"#{number:02d} {ICONS[self.card_icon[number]]}/{RESOURCES[self.card_resource[number]]}"
+        )
+
+    def trade_tile_count(self, level: int) -> int:
+        """How many trade tiles a level's stack starts with."""
+        return sum(t.count for t in self.trade_tiles if t.level == level)
+
+    def to_json(self) -> str:
+        """The JSON text this data set was compiled from (for docs and editing)."""
+        return self.source
+
+
+def _vec(table: object, what: str) -> Vec:
+    if not isinstance(table, dict):
+        raise UnknownOption(f"components: {what} must be an object of resource amounts")
+    amounts = [0] * 6
+    for name, amount in table.items():
+        if name not in RESOURCES or not isinstance(amount, int) or amount < 0:
+            raise UnknownOption(f"components: {what}: bad entry {name!r}: {amount!r}")
+        amounts[RESOURCES.index(name)] = amount
+    return (amounts[0], amounts[1], amounts[2], amounts[3], amounts[4], amounts[5])
+
+
+def _split_choice(table: object, what: str) -> tuple[Vec, int]:
+    # An exchange side: resource amounts plus an optional "basic" count chosen by the player.
+    if not isinstance(table, dict):
+        raise UnknownOption(f"components: {what} must be an object")
+    rest = {k: v for k, v in table.items() if k != "basic"}
+    basic = table.get("basic", 0)
+    if not isinstance(basic, int) or basic < 0:
+        raise UnknownOption(f"components: {what}: 'basic' must be a count")
+    return _vec(rest, what), basic
+
+
+def _icon(name: object, what: str) -> int:
+    if name not in ICONS:
+        raise UnknownOption(f"components: {what}: {name!r} is not one of {', '.join(ICONS)}")
+    return ICONS.index(str(name))
+
+
+def _effect(data: object, what: str) -> Effect:
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise UnknownOption(f"components: {what} must be an object with a 'kind'")
+    kind = data["kind"]
+    if kind in ("gain", "points"):
+        if kind == "points":
+            return Effect(kind, amount=int(data.get("amount", 0)))
+        return Effect(kind, get=_vec(data.get("get", {}), what))
+    if kind == "exchange":
+        pay, pay_basic = _split_choice(data.get("pay", {}), what + " pay")
+        get, get_basic = _split_choice(data.get("get", {}), what + " get")
+        return Effect(kind, get=get, pay=pay, pay_basic=pay_basic, get_basic=get_basic)
+    if kind == "income_bonus":
+        resource = data.get("resource")
+        if resource not in ("wood", "brick", "stone"):
+            raise UnknownOption(f"components: {what}: income_bonus needs a basic resource")
+        return Effect(kind, resource=RESOURCES.index(str(resource)))
+    if kind in ("building_discount", "trade_discount"):
+        return Effect(kind, amount=int(data.get("amount", 1)))
+    if kind in ("build_anywhere", "ritual_priest_free", "free_ritual"):
+        return Effect(kind)
+    if kind == "per_group":
+        group = data.get("group")
+        if group not in ("region", "terrain", "building"):
+            raise UnknownOption(f"components: {what}: group must be region, terrain or building")
+        return Effect(kind, group=str(group), minimum=int(data.get("min", 1)), vp=int(data["vp"]))
+    if kind == "per_house":
+        return Effect(kind, icon=_icon(data.get("icon"), what), vp=int(data["vp"]))
+    if kind in (
+        "per_complete_pyramid",
+        "per_trade_tile",
+        "per_full_line",
+        "per_track_step",
+        "per_set",
+    ):
+        return Effect(kind, vp=int(data["vp"]))
+    raise UnknownOption(f"components: {what}: unknown effect kind {kind!r}")
+
+
+def _basic_choices(count: int) -> list[Vec]:
+    out: list[Vec] = []
+    for combo in combinations_with_replacement(BASICS, count):
+        amounts = [0] * 6
+        for r in combo:
+            amounts[r] += 1
+        out.append((amounts[0], amounts[1], amounts[2], amounts[3], amounts[4], amounts[5]))
+    return out
+
+
+def vec_label(vec: Vec) -> str:
+    """Resource amounts in notation: ``wood+wood+priest``."""
+    return "+".join(RESOURCES[r] for r in range(6) for _ in range(vec[r]))
+
+
+def _use_options(tile: TradeTile) -> tuple[UseOption, ...]:
+    effect = tile.effect
+    if tile.timing != "round":
+        return ()
+    if effect.kind == "gain":
+        return (UseOption("", ZERO, effect.get),)
+    if effect.kind != "exchange":
+        return ()  # build_anywhere is used by building, not by a "use" action
+    out: list[UseOption] = []
+    for extra_pay in _basic_choices(effect.pay_basic):
+        pay = tuple(a + b for a, b in zip(effect.pay, extra_pay, strict=True))
+        for extra_get in _basic_choices(effect.get_basic):
+            get = tuple(a + b for a, b in zip(effect.get, extra_get, strict=True))
+            if pay == get:
+                continue  # trading a resource for itself changes nothing
+            p: Vec = (pay[0], pay[1], pay[2], pay[3], pay[4], pay[5])
+            g: Vec = (get[0], get[1], get[2], get[3], get[4], get[5])
+            out.append(UseOption(f"{vec_label(p)}>{vec_label(g)}", p, g))
+    return tuple(out)
+
+
+def compile_components(data: dict[str, Any]) -> Components:
+    """Check a data set in its JSON shape and compile it; errors name the bad entry."""
+    try:
+        return _compile(data)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        if isinstance(exc, UnknownOption):
+            raise
+        raise UnknownOption(f"components: malformed data set: {exc!r}") from None
+
+
+def _compile(data: dict[str, Any]) -> Components:
+    numbers: list[int] = []
+    icon = [0] * 28
+    res = [0] * 28
+    for number, icon_name, resource in data["cards"]:
+        if not isinstance(number, int) or not 1 <= number <= 99 or number in numbers:
+            raise UnknownOption(f"components: card number {number!r} is not a new number 1..99")
+        if resource not in ("wood", "brick", "stone"):
+            raise UnknownOption(f"components: card {number}: {resource!r} is not a basic resource")
+        while len(icon) <= number:
+            icon.append(0)
+            res.append(0)
+        numbers.append(number)
+        icon[number] = _icon(icon_name, f"card {number}")
+        res[number] = RESOURCES.index(resource)
+    spaces: list[Space] = []
+    for section in data["sections"]:
+        region = REGIONS.index(section["region"])
+        terrain = TERRAINS.index(section["terrain"])
+        for k, (building, players) in enumerate(
+            zip(section["spaces"], section["players"], strict=True)
+        ):
+            name = f"{REGIONS[region]}-{TERRAINS[terrain]}.{k + 1}"
+            spaces.append(
+                Space(len(spaces), name, region, terrain, BUILDINGS.index(building), int(players))
+            )
+    costs = data["building_costs"]
+    tiles = tuple(
+        BuildingTile(i, BUILDINGS.index(b), _vec(_count(p), "building tile"), int(n))
+        for i, (b, p, n) in enumerate(data["building_tiles"])
+    )
+    trade: list[TradeTile] = []
+    for entry in data["trade_tiles"]:
+        level = int(entry["level"])
+        if level not in (1, 2, 3) or entry["timing"] not in ("immediate", "round", "permanent"):
+            raise UnknownOption(f"components: trade tile {entry['name']!r}: bad level or timing")
+        trade.append(
+            TradeTile(
+                len(trade),
+                str(entry["name"]),
+                level,
+                int(entry["count"]),
+                str(entry["timing"]),
+                _effect(entry["effect"], f"trade tile {entry['name']}"),
+            )
+        )
+    track = data["sacrifice_track"]
+    length = int(track["length"])
+    bonuses: list[Effect | None] = [None] * (length + 1)
+    for space, effect in track["bonuses"].items():
+        bonuses[int(space)] = _effect(effect, f"sacrifice space {space}")
+    rituals = tuple(
+        Ritual(int(r["id"]), str(r["text"]), _effect(r["effect"], f"ritual {r['id']}"))
+        for r in data["rituals"]
+    )
+    pieces = data["pyramid_pieces"]
+    tc = data["trade_costs"]
+    components = Components(
+        source=json.dumps(data, indent=1),
+        cards=tuple(numbers),
+        card_icon=tuple(icon),
+        card_resource=tuple(res),
+        spaces=tuple(spaces),
+        space_index={s.name: s.index for s in spaces},
+        building_costs=(
+            _vec(costs["cornfield"], "cost"),
+            _vec(costs["village"], "cost"),
+            _vec(costs["temple"], "cost"),
+        ),
+        palace_cost=_vec(costs["palace"], "palace cost"),
+        building_tiles=tiles,
+        trade_tiles=tuple(trade),
+        trade_index={t.name: t.index for t in trade},
+        trade_costs=(int(tc[0]), int(tc[1]), int(tc[2])),
+        trade_face_up=int(data["trade_face_up"]),
+        use_options=tuple(_use_options(t) for t in trade),
+        rituals=rituals,
+        rituals_in_play=int(data["rituals_in_play"]),
+        track_length=length,
+        max_corn=int(track["max_corn"]),
+        track_bonuses=tuple(bonuses),
+        track_rewards=tuple(int(v) for v in track["rewards"]),
+        pyramid_cost=_vec(data["pyramid_cost"], "pyramid cost"),
+        pyramid_pieces=(int(pieces["small"]), int(pieces["medium"]), int(pieces["large"])),
+        pyramid_completion_vp=int(data["pyramid_completion_vp"]),
+        round_vp_per_house=int(data["round_vp_per_house"]),
+        start_resources=_vec(data["start_resources"], "start resources"),
+        houses=int(data["houses"]),
+        ritual_discs=int(data["ritual_discs"]),
+        rounds=int(data["rounds"]),
+        hand_size={int(k): int(v) for k, v in data["hand_size"].items()},
+        mini_deck=int(data["mini_deck"]),
+    )
+    _check_counts(components)
+    return components
+
+
+def _count(names: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for name in names:
+        out[name] = out.get(name, 0) + 1
+    return out
+
+
+def _check_counts(c: Components) -> None:
+    if len(c.rituals) < c.rituals_in_play:
+        raise UnknownOption("components: fewer ritual cards than rituals in play")
+    for building in range(3):
+        for players in (2, 3, 4):
+            need = sum(1 for s in c.spaces if s.building == building and s.min_players <= players)
+            have = sum(t.count for t in c.building_tiles if t.building == building)
+            if have < need:
+                raise UnknownOption(
+                    f"components: {need} {BUILDINGS[building]} spaces at {players} players "
+                    f"but only {have} tiles"
+                )
+    missing = [n for n in (2, 3, 4) if n not in c.hand_size]
+    if missing:
+        raise UnknownOption(f"components: hand_size needs an entry for {missing} players")
+    for players, hand in c.hand_size.items():
+        need = 1 + (players + 1) + players * hand + c.mini_deck
+        if need > len(c.cards):
+            raise UnknownOption(f"components: {players} players need {need} cards")
+
+
+@lru_cache(maxsize=16)
+def default_components(building_tiles: str = "seed") -> Components:
+    """The built-in data set (compiled once)."""
+    return compile_components(default_data(building_tiles))
+
+
+@lru_cache(maxsize=16)
+def load_components(path: str, building_tiles: str = "seed") -> Components:
+    """The data set of the ``components`` option: the built-in one for ``""``, else a JSON file.
+
+    A file may give only some tables; the rest come from the built-in data set.
+    """
+    if not path:
+        return default_components(building_tiles)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        given = json.loads(text)
+    except OSError as exc:
+        raise UnknownOption(f"components: cannot read {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise UnknownOption(f"components: {path} is not valid JSON: {exc}") from None
+    if not isinstance(given, dict):
+        raise UnknownOption(f"components: {path} must hold a JSON object")
+    data = default_data(building_tiles)
+    data.update(given)
+    return compile_components(data)

@@ -1,0 +1,182 @@
+"""The effect kinds that interpret the data: trade tiles, sacrifice bonuses and ritual cards.
+
+An :class:`~.components.Effect` names its kind; this module gives each kind its meaning, so a
+new tile or card in a data set needs no new code as long as it uses these kinds:
+
+- ``gain``: resources (trade tiles immediately or once per round; track bonuses);
+- ``exchange``: pay some resources for others, once per round (the player picks any basics);
+- ``income_bonus``: +1 of a basic resource at income when the card shows it (permanent);
+- ``building_discount``: buildings cost 1 basic less, at least 1 (permanent; does not stack);
+- ``build_anywhere``: once per round, one house ignoring the card icon;
+- ``trade_discount``, ``ritual_priest_free``: permanent track bonuses of the spaces passed;
+- ``free_ritual``: place a ritual disc at once, paying nothing;
+- ``points``: victory points at once;
+- ritual scoring: ``per_group``, ``per_house``, ``per_complete_pyramid``, ``per_trade_tile``,
+  ``per_full_line``, ``per_track_step``, ``per_set``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from .components import Components, Effect, Vec
+
+if TYPE_CHECKING:
+    from .state import ZapotecState
+
+
+def affordable(res: list[int], cost: Vec) -> bool:
+    """True if ``res`` covers ``cost``."""
+    return (
+        res[0] >= cost[0]
+        and res[1] >= cost[1]
+        and res[2] >= cost[2]
+        and res[3] >= cost[3]
+        and res[4] >= cost[4]
+        and res[5] >= cost[5]
+    )
+
+
+def pay(res: list[int], cost: Vec) -> None:
+    """Spend ``cost`` (known to be affordable)."""
+    for r in range(6):
+        res[r] -= cost[r]
+
+
+def gain(state: ZapotecState, seat: int, amounts: Vec) -> None:
+    """Give resources; with a limited supply (option), only what the supply still holds."""
+    res = state.res[seat]
+    if state.supply:
+        for r in range(6):
+            if amounts[r]:
+                held = sum(state.res[p][r] for p in range(state.num_players))
+                res[r] += max(0, min(amounts[r], state.supply - held))
+        return
+    for r in range(6):
+        res[r] += amounts[r]
+
+
+def gain_one(state: ZapotecState, seat: int, resource: int, amount: int = 1) -> None:
+    """Give ``amount`` of one resource (respecting a limited supply)."""
+    if state.supply:
+        held = sum(state.res[p][resource] for p in range(state.num_players))
+        amount = max(0, min(amount, state.supply - held))
+    state.res[seat][resource] += amount
+
+
+@lru_cache(maxsize=16)
+def _track_tables(c: Components) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    discount = [0] * (c.track_length + 1)
+    priest_free = [False] * (c.track_length + 1)
+    for space in range(1, c.track_length + 1):
+        effect = c.track_bonuses[space]
+        discount[space] = discount[space - 1]
+        priest_free[space] = priest_free[space - 1]
+        if effect is not None and effect.kind == "trade_discount":
+            discount[space] += effect.amount
+        if effect is not None and effect.kind == "ritual_priest_free":
+            priest_free[space] = True
+    return tuple(discount), tuple(priest_free)
+
+
+def trade_discount(state: ZapotecState, seat: int) -> int:
+    """Gold saved on each trade tile: the track spaces passed (§9)."""
+    return _track_tables(state.comp)[0][state.track[seat]]
+
+
+def ritual_priest_free(state: ZapotecState, seat: int) -> bool:
+    """True once a track bonus waives the priest of rituals (§9)."""
+    return _track_tables(state.comp)[1][state.track[seat]]
+
+
+def building_discount(state: ZapotecState, seat: int) -> int:
+    """Basics saved per building by permanent tiles (at most 1: they do not stack, ASSUMED)."""
+    tiles = state.comp.trade_tiles
+    for kind in state.tiles[seat]:
+        effect = tiles[kind].effect
+        if effect.kind == "building_discount" and tiles[kind].timing == "permanent":
+            return min(1, effect.amount)
+    return 0
+
+
+def income_bonus(state: ZapotecState, seat: int, resource: int) -> int:
+    """Extra units of the income resource from permanent tiles (§6 level III)."""
+    tiles = state.comp.trade_tiles
+    return sum(
+        1
+        for kind in state.tiles[seat]
+        if tiles[kind].effect.kind == "income_bonus" and tiles[kind].effect.resource == resource
+    )
+
+
+def unused_anywhere(state: ZapotecState, seat: int) -> int:
+    """Index (among the seat's tiles) of an unused build-anywhere tile, or -1."""
+    tiles = state.comp.trade_tiles
+    for j, kind in enumerate(state.tiles[seat]):
+        if tiles[kind].effect.kind == "build_anywhere" and not state.used[seat][j]:
+            return j
+    return -1
+
+
+def on_buy(state: ZapotecState, seat: int, kind: int) -> None:
+    """A tile is bought (§6): immediate tiles act now; the tile joins the player's board."""
+    tile = state.comp.trade_tiles[kind]
+    state.tiles[seat].append(kind)
+    state.used[seat].append(False)
+    if tile.timing == "immediate":
+        apply_effect(state, seat, tile.effect)
+
+
+def apply_effect(state: ZapotecState, seat: int, effect: Effect) -> None:
+    """An effect that acts at once (a gain, points, a free ritual); permanent ones do nothing."""
+    kind = effect.kind
+    if kind == "gain":
+        gain(state, seat, effect.get)
+    elif kind == "points":
+        state.points[seat] += effect.amount
+    elif kind == "free_ritual":
+        state.free_rituals += 1
+
+
+def enter_track_spaces(state: ZapotecState, seat: int, old: int, new: int) -> None:
+    """Collect the bonus of every sacrifice space entered (§9)."""
+    bonuses = state.comp.track_bonuses
+    for space in range(old + 1, new + 1):
+        effect = bonuses[space]
+        if effect is not None:
+            apply_effect(state, seat, effect)
+
+
+# --- ritual cards -------------------------------------------------------------------------------
+
+
+def ritual_points(state: ZapotecState, seat: int, effect: Effect) -> int:
+    """What a ritual card is worth to a seat with a disc on it at the end (§8)."""
+    kind = effect.kind
+    houses = state.icon_houses[seat]
+    if kind == "per_group":
+        base = {"building": 0, "terrain": 3, "region": 6}[effect.group]
+        return effect.vp * sum(1 for i in range(base, base + 3) if houses[i] >= effect.minimum)
+    if kind == "per_house":
+        return effect.vp * houses[effect.icon]
+    if kind == "per_set":
+        return effect.vp * min(houses[0], houses[1], houses[2])
+    if kind == "per_complete_pyramid":
+        from .rules import pyramid_complete
+
+        return effect.vp * sum(
+            1
+            for p in state.pyramids
+            if p and pyramid_complete(state, p) and any(piece >> 2 == seat for piece in p)
+        )
+    if kind == "per_trade_tile":
+        return effect.vp * len(state.tiles[seat])
+    if kind == "per_full_line":
+        grid = state.grid[seat]
+        rows = sum(1 for r in range(3) if all(grid[r * 3 + k] >= 0 for k in range(3)))
+        cols = sum(1 for k in range(3) if all(grid[r * 3 + k] >= 0 for r in range(3)))
+        return effect.vp * (rows + cols)
+    if kind == "per_track_step":
+        return effect.vp * state.track[seat]
+    return 0

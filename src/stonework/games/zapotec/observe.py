@@ -1,0 +1,261 @@
+"""What a seat may see: the observation (plain JSON), hidden tokens, the tensor, the heuristic.
+
+Hidden from a seat: the cards in other hands that it has not seen (dealt cards; a card drafted
+from the open offer stays known to all), and the cards other seats committed before the reveal.
+Cards are written ``#14 hills/stone`` everywhere, so a hidden card's token is ``#14``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from stonework.core import CHANCE, JSON
+
+from .components import ICONS, LEVELS, RESOURCES, SIZES
+from .effects import trade_discount
+from .phases import COMMIT, PHASES, TASKS
+from .scoring import pyramid_points, ritual_total, track_points
+
+if TYPE_CHECKING:
+    from .state import ZapotecState
+
+
+def card_token(card: int) -> str:
+    """The token naming a card in observations and text (``#07``)."""
+    return f"#{card:02d}"
+
+
+def hidden_tokens(state: ZapotecState, player: int | None) -> set[str]:
+    """Cards in other seats' hands that ``player`` has not seen (spectator: every unseen card)."""
+    out: set[str] = set()
+    for seat in range(state.num_players):
+        if seat == player:
+            continue
+        known = state.known[seat]
+        for card in state.hands[seat]:
+            if not known >> card & 1:
+                out.add(card_token(card))
+    return out
+
+
+def _resources(values: list[int]) -> dict[str, JSON]:
+    return {RESOURCES[r]: values[r] for r in range(6)}
+
+
+def observation(state: ZapotecState, player: int | None) -> dict[str, JSON]:
+    """A plain-JSON view of the game as ``player`` sees it (``None``: a spectator)."""
+    c = state.comp
+    card = c.card_text
+    committing = state.phase == COMMIT
+    to_play = state.current_player
+    board: list[JSON] = []
+    for s in c.spaces:
+        if not state.in_play[s.index]:
+            continue
+        tile = state.space_tile[s.index]
+        owner = state.space_owner[s.index]
+        board.append(
+            {
+                "space": s.name,
+                "building": ICONS[s.building],
+                "tile": c.building_tiles[tile].name if tile >= 0 else None,
+                "owner": owner if owner >= 0 else None,
+                "palace": owner >= 0 and state.palace[owner] == s.index,
+            }
+        )
+    players: list[JSON] = []
+    for seat in range(state.num_players):
+        known = state.known[seat]
+        revealed = not committing and state.played[seat] > 0
+        entry: dict[str, JSON] = {
+            "seat": seat,
+            "resources": _resources(state.res[seat]),
+            "grid": [c.building_tiles[t].name if t >= 0 else None for t in state.grid[seat]],
+            "houses_left": state.houses[seat],
+            "palace": c.spaces[state.palace[seat]].name if state.palace[seat] >= 0 else None,
+            "pieces_left": {SIZES[k]: state.pieces[seat][k] for k in range(3)},
+            "ritual_discs_left": state.discs[seat],
+            "sacrifice": state.track[seat],
+            "sacrifice_arrival": state.track_stamp[seat],
+            "points": state.points[seat],
+            "trade_tiles": [
+                {"tile": c.trade_tiles[k].name, "used": u}
+                for k, u in zip(state.tiles[seat], state.used[seat], strict=True)
+            ],
+            "hand_size": len(state.hands[seat]),
+            "known_cards": [card(n) for n in state.hands[seat] if known >> n & 1],
+            "committed": committing and state.played[seat] > 0,
+            "played": card(state.played[seat]) if revealed else None,
+        }
+        if seat == player:
+            entry["hand"] = [card(n) for n in state.hands[seat]]
+            entry["my_choice"] = (
+                card(state.played[seat]) if committing and state.played[seat] else None
+            )
+        players.append(entry)
+    return {
+        "game": "zapotec",
+        "seat": player,
+        "round": state.round,
+        "phase": PHASES[state.phase],
+        "to_play": to_play if to_play >= 0 else None,
+        "chance": TASKS[state.queue[0][0]] if to_play == CHANCE else None,
+        "scoring_card": card(state.scoring_card) if state.scoring_card else None,
+        "offer": [card(n) for n in state.offer],
+        "turn_order": list(state.turn_order),
+        "board": board,
+        "pyramids": [
+            {
+                "tile": ICONS[state.pyramid_tile[p]] if state.pyramid_tile[p] >= 0 else None,
+                "pieces": [[piece >> 2, SIZES[(piece & 3) - 1]] for piece in stack],
+            }
+            for p, stack in enumerate(state.pyramids)
+        ],
+        "scoring_tiles": [ICONS[i] for i in state.scoring_tiles],
+        "trade_rows": {
+            LEVELS[k]: [c.trade_tiles[t].name if t >= 0 else None for t in state.trade_rows[k]]
+            for k in range(3)
+        },
+        "trade_stacks": {
+            LEVELS[k]: sum(state.trade_stack[t.index] for t in c.trade_tiles if t.level == k + 1)
+            for k in range(3)
+        },
+        "rituals": [
+            {
+                "id": c.rituals[r].id,
+                "text": c.rituals[r].text,
+                "discs": [s for s in range(state.num_players) if state.ritual_discs[k] >> s & 1],
+            }
+            for k, r in enumerate(state.rituals)
+        ],
+        "players": players,
+    }
+
+
+# --- tensor -------------------------------------------------------------------------------------
+
+
+def observation_tensor(state: ZapotecState, player: int) -> list[float]:
+    """The documented flat layout (docs/zapotec.md, "Observation tensor")."""
+    c = state.comp
+    n = state.num_players
+    cards = c.cards
+    out: list[float] = []
+    one_hot = _one_hot
+    one_hot(out, state.round - 1, c.rounds)
+    one_hot(out, state.phase, len(PHASES))
+    one_hot(out, state.current_player, n)
+    one_hot(out, player, n)
+    # cards
+    out.extend(1.0 if n_ == state.scoring_card else 0.0 for n_ in cards)
+    offer = set(state.offer)
+    out.extend(1.0 if n_ in offer else 0.0 for n_ in cards)
+    mine = set(state.hands[player])
+    out.extend(1.0 if n_ in mine else 0.0 for n_ in cards)
+    out.extend(1.0 if n_ == state.played[player] else 0.0 for n_ in cards)
+    committing = state.phase == COMMIT
+    for seat in range(n):
+        known = state.known[seat]
+        out.extend(1.0 if known >> n_ & 1 else 0.0 for n_ in cards)
+        shown = 0 if committing else state.played[seat]
+        out.extend(1.0 if n_ == shown else 0.0 for n_ in cards)
+    # board spaces
+    for s in c.spaces:
+        i = s.index
+        out.append(1.0 if state.in_play[i] else 0.0)
+        tile = state.space_tile[i]
+        out.extend(float(v) for v in (c.building_tiles[tile].produce if tile >= 0 else (0,) * 6))
+        one_hot(out, state.space_owner[i], n)
+        owner = state.space_owner[i]
+        out.append(1.0 if owner >= 0 and state.palace[owner] == i else 0.0)
+    # trade rows and stacks
+    kinds = len(c.trade_tiles)
+    for row in state.trade_rows:
+        for tile in row:
+            one_hot(out, tile, kinds)
+    out.extend(state.trade_stack[k] / max(1, c.trade_tiles[k].count) for k in range(kinds))
+    # pyramids
+    for p in range(n + 1):
+        stack = state.pyramids[p]
+        for level in range(3):
+            piece = stack[level] if level < len(stack) else -1
+            one_hot(out, piece >> 2 if piece >= 0 else -1, n)
+            one_hot(out, (piece & 3) - 1 if piece >= 0 else -1, 3)
+        one_hot(out, state.pyramid_tile[p], 9)
+    drawn = set(state.scoring_tiles)
+    out.extend(1.0 if i in drawn else 0.0 for i in range(9))
+    # rituals
+    for k in range(c.rituals_in_play):
+        ritual = state.rituals[k] if k < len(state.rituals) else -1
+        one_hot(out, ritual, len(c.rituals))
+        discs = state.ritual_discs[k] if k < len(state.ritual_discs) else 0
+        out.extend(1.0 if discs >> s & 1 else 0.0 for s in range(n))
+    # players
+    for seat in range(n):
+        out.extend(v / 10.0 for v in state.res[seat])
+        for tile in state.grid[seat]:
+            out.extend(
+                float(v) for v in (c.building_tiles[tile].produce if tile >= 0 else (0,) * 6)
+            )
+        out.append(state.houses[seat] / max(1, c.houses))
+        out.append(1.0 if state.palace[seat] >= 0 else 0.0)
+        out.extend(float(v) for v in state.pieces[seat])
+        out.append(float(state.discs[seat]))
+        out.append(state.track[seat] / max(1, c.track_length))
+        out.append(state.points[seat] / 100.0)
+        owned = [0.0] * kinds
+        used = [0.0] * kinds
+        for k, u in zip(state.tiles[seat], state.used[seat], strict=True):
+            owned[k] += 1.0
+            used[k] += 1.0 if u else 0.0
+        out.extend(owned)
+        out.extend(used)
+        out.append(float(len(state.hands[seat])))
+        out.append(1.0 if committing and state.played[seat] else 0.0)
+    return out
+
+
+def _one_hot(out: list[float], index: int, size: int) -> None:
+    block = [0.0] * size
+    if 0 <= index < size:
+        block[index] = 1.0
+    out.extend(block)
+
+
+def observation_size(state: ZapotecState) -> int:
+    """Length of the tensor for this config (constant over a game)."""
+    return len(observation_tensor(state, 0))
+
+
+# --- heuristic ----------------------------------------------------------------------------------
+
+_RESOURCE_VALUE = (0.4, 0.4, 0.4, 0.6, 0.7, 0.9)  # wood brick stone corn gold priest, in VP
+
+
+def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
+    """Points banked + end-game parts as they stand + a value for resources and position."""
+    c = state.comp
+    pyramids, _ = pyramid_points(state, seat)
+    rituals, _ = ritual_total(state, seat)
+    res = state.res[seat]
+    resources = sum(_RESOURCE_VALUE[r] * res[r] for r in range(6))
+    engine = 0.5 * sum(1 for t in state.grid[seat] if t >= 0) + 0.8 * len(state.tiles[seat])
+    engine += 0.3 * trade_discount(state, seat)
+    rounds_left = max(0, c.rounds - state.round)
+    return (
+        state.points[seat]
+        + pyramids
+        + rituals
+        + track[seat]
+        + resources
+        + engine * rounds_left / c.rounds
+    )
+
+
+def heuristic(state: ZapotecState) -> list[float]:
+    """Each seat's prospects in [-1, 1]: its estimate against the mean of the table."""
+    track = track_points(state)
+    values = [estimate(state, seat, track) for seat in range(state.num_players)]
+    mean = sum(values) / len(values)
+    return [math.tanh((v - mean) / 20.0) for v in values]

@@ -1,0 +1,267 @@
+"""The Zapotec state: compact fields (ints and small lists), a hand-written clone, the protocol glue.
+
+The rules live in :mod:`.rules` (decisions), :mod:`.chance` (deals and reveals) and
+:mod:`.scoring`; what a seat may see in :mod:`.observe`; this module holds the fields.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from stonework.core import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Action,
+    GameSpec,
+    IllegalAction,
+    InvalidAction,
+    OptionValue,
+    Rng,
+    Score,
+    State,
+)
+
+from .actions import ACTION_TYPES, ActionSpace, action_space
+from .chance import apply_chance, chance_actions, chance_outcomes, queue_setup, sample_chance
+from .components import Components, load_components
+from .determinize import determinize
+from .observe import heuristic, hidden_tokens, observation, observation_size, observation_tensor
+from .phases import COMMIT, END, PHASES, TASKS
+from .position import write_position
+from .render_svg import render_svg
+from .render_text import render_text
+from .rules import apply_decision, check_action, legal_decisions
+from .scoring import ranking, scores
+
+
+class ZapotecState(State):
+    """A Zapotec game in progress (see ``shared/rules/zapotec.md``)."""
+
+    spec: ClassVar[GameSpec]
+
+    comp: Components
+    space: ActionSpace
+
+    def __init__(self, players: int, options: dict[str, OptionValue], setup: bool = True) -> None:
+        self.num_players = players
+        self.options = dict(options)
+        self.history = []
+        c = load_components(str(options.get("components", "")), str(options["building_tiles"]))
+        self.comp = c
+        self.space = action_space(c)
+        self._read_flags()
+        n = players
+        self.round = 1
+        self.phase = COMMIT
+        self.active = 0
+        self.turn_order: list[int] = []
+        self.turn_index = 0
+        self.queue: list[tuple[int, int]] = []
+        # main board
+        self.in_play = [s.min_players <= n for s in c.spaces]
+        self.space_tile = [-1] * len(c.spaces)
+        self.space_owner = [-1] * len(c.spaces)
+        self.tiles_left = [t.count for t in c.building_tiles]
+        self.trade_rows = [[-1] * c.trade_face_up for _ in range(3)]
+        self.trade_stack = [t.count for t in c.trade_tiles]
+        self.pyramids: list[list[int]] = [[] for _ in range(n + 1)]  # pieces seat * 4 + size
+        self.pyramid_tile = [-1] * (n + 1)
+        self.scoring_tiles: list[int] = []  # drawn and not yet on a pyramid
+        self.rituals: list[int] = []  # indices into comp.rituals, in the order drawn
+        self.ritual_discs: list[int] = []  # per ritual in play: bitmask of seats
+        self.stamp = 0  # arrival counter for the sacrifice-track stack order
+        # cards
+        self.scoring_card = 0
+        self.offer: list[int] = []
+        self.played = [0] * n
+        self.dealt = 0  # bitmask of every card number dealt anywhere
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.known = [0] * n  # bitmask of hand cards everyone saw (drafted from the offer)
+        # players
+        self.res = [list(c.start_resources) for _ in range(n)]
+        self.grid = [[-1] * 9 for _ in range(n)]
+        self.houses = [c.houses] * n
+        self.palace = [-1] * n
+        self.icon_houses = [[0] * 9 for _ in range(n)]  # houses per icon (palace counts 2)
+        self.pieces = [list(c.pyramid_pieces) for _ in range(n)]  # small, medium, large left
+        self.discs = [c.ritual_discs] * n
+        self.track = [0] * n
+        self.track_stamp = [0] * n
+        self.points = [0] * n  # points scored during play (rounds, track bonuses)
+        self.tiles: list[list[int]] = [[] for _ in range(n)]  # trade tile kinds owned
+        self.used: list[list[bool]] = [[] for _ in range(n)]  # once-per-round tiles used
+        # the current turn
+        self.bought = 0  # bitmask of levels bought from this turn
+        self.pyramid_levels = 0  # levels built this turn
+        self.free_rituals = 0  # free ritual discs to place now (sacrifice track)
+        if setup:
+            queue_setup(self)
+
+    def _read_flags(self) -> None:
+        o = self.options
+        self.one_level = bool(o["one_pyramid_level_per_turn"])
+        self.actions_after_building = bool(o["actions_after_building"])
+        self.palace_matches_icon = bool(o["palace_matches_icon"])
+        self.small_on_large = bool(o["small_on_large"])
+        self.complete_at_three = o["pyramid_complete"] == "three-levels"
+        self.free_ritual_needs_pyramid = bool(o["free_ritual_needs_pyramid"])
+        self.sacrifice_past_end = bool(o["sacrifice_past_end"])
+        self.supply = int(o["resource_supply"])
+
+    # --- whose turn -------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        if self.queue:
+            return CHANCE
+        if self.phase == END:
+            return TERMINAL
+        return self.active
+
+    def describe_turn(self) -> str:
+        player = self.current_player
+        if player == TERMINAL:
+            return "the game is over"
+        if player == CHANCE:
+            kind, _ = self.queue[0]
+            return f"round {self.round}: waiting for a chance outcome ({TASKS[kind]})"
+        return f"round {self.round}: seat {player} to play, {PHASES[self.phase]} phase"
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        if self.queue:
+            return chance_actions(self)
+        if self.phase == END:
+            return []
+        return legal_decisions(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if not self.queue:
+            raise IllegalAction("chance_outcomes() is only defined at a chance node")
+        return chance_outcomes(self)
+
+    def sample_chance(self, rng: Rng) -> Action:
+        return sample_chance(self, rng)
+
+    def random_action(self, rng: Rng) -> Action:
+        if self.queue:
+            return self.sample_chance(rng)
+        actions = self.legal_actions()
+        return actions[int(rng.random() * len(actions))]
+
+    def _check(self, action: Action) -> None:
+        if not isinstance(action, ACTION_TYPES) or action not in self.space.ids:
+            raise InvalidAction(f"{action!r} is not a zapotec action")
+        check_action(self, action)
+
+    def _apply(self, action: Action) -> None:
+        if self.queue:
+            apply_chance(self, action)
+        else:
+            apply_decision(self, action)
+
+    def is_action(self, value: object) -> bool:
+        return isinstance(value, ACTION_TYPES) and value in self.space.ids
+
+    def parse_action(self, text: str) -> Action:
+        return self.space.parse(text)
+
+    def num_distinct_actions(self) -> int:
+        return len(self.space)
+
+    def action_id(self, action: Action) -> int:
+        return self.space.action_id(action)
+
+    def action_from_id(self, action_id: int) -> Action:
+        return self.space.action_from_id(action_id)
+
+    # --- copies and positions ---------------------------------------------------------------
+
+    def clone(self) -> ZapotecState:
+        other = ZapotecState.__new__(ZapotecState)
+        d = other.__dict__
+        d.update(self.__dict__)
+        other.history = list(self.history)
+        other.options = dict(self.options)
+        other.turn_order = list(self.turn_order)
+        other.queue = list(self.queue)
+        other.space_tile = list(self.space_tile)
+        other.space_owner = list(self.space_owner)
+        other.tiles_left = list(self.tiles_left)
+        other.trade_rows = [list(row) for row in self.trade_rows]
+        other.trade_stack = list(self.trade_stack)
+        other.pyramids = [list(p) for p in self.pyramids]
+        other.pyramid_tile = list(self.pyramid_tile)
+        other.scoring_tiles = list(self.scoring_tiles)
+        other.rituals = list(self.rituals)
+        other.ritual_discs = list(self.ritual_discs)
+        other.offer = list(self.offer)
+        other.played = list(self.played)
+        other.hands = [list(h) for h in self.hands]
+        other.known = list(self.known)
+        other.res = [list(r) for r in self.res]
+        other.grid = [list(g) for g in self.grid]
+        other.houses = list(self.houses)
+        other.palace = list(self.palace)
+        other.icon_houses = [list(h) for h in self.icon_houses]
+        other.pieces = [list(p) for p in self.pieces]
+        other.discs = list(self.discs)
+        other.track = list(self.track)
+        other.track_stamp = list(self.track_stamp)
+        other.points = list(self.points)
+        other.tiles = [list(t) for t in self.tiles]
+        other.used = [list(u) for u in self.used]
+        return other
+
+    def __getstate__(self) -> dict[str, object]:
+        # The data set and action space are shared per process: pickle the options only.
+        state = dict(self.__dict__)
+        del state["comp"], state["space"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        options = self.options
+        self.comp = load_components(str(options["components"]), str(options["building_tiles"]))
+        self.space = action_space(self.comp)
+
+    def position(self) -> str:
+        return write_position(self)
+
+    def determinize(self, player: int, rng: Rng) -> ZapotecState:
+        return determinize(self, player, rng)
+
+    # --- results ----------------------------------------------------------------------------
+
+    def scores(self) -> list[Score]:
+        return scores(self)
+
+    def ranking(self) -> list[int]:
+        return ranking(self)
+
+    # --- what each seat may see -------------------------------------------------------------
+
+    def observation(self, player: int | None) -> dict[str, JSON]:
+        return observation(self, player)
+
+    def hidden_tokens(self, player: int | None) -> set[str]:
+        return hidden_tokens(self, player)
+
+    def heuristic(self) -> list[float] | None:
+        return heuristic(self)
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (observation_size(self),)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        return observation_tensor(self, player)
+
+    # --- rendering --------------------------------------------------------------------------
+
+    def to_text(self, perspective: int | None = None) -> str:
+        return render_text(self, perspective)
+
+    def to_svg(self, perspective: int | None = None) -> str:
+        return render_svg(self, perspective)

@@ -1,0 +1,247 @@
+"""Data sets, options, notation, positions, the golden game and rendering of Zapotec.
+
+Regenerate the golden record (only after a deliberate rules change) with
+``python tests/zapotec/test_zapotec_data.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from zapotec_helpers import DATA, card_with, eager_action, give_turn, legal_texts, new
+
+import stonework
+from stonework.core import (
+    InvalidAction,
+    InvalidPosition,
+    Record,
+    UnknownOption,
+    derive_rng,
+    from_position,
+    make_rng,
+    replay,
+)
+from stonework.core.conformance import check_game, perft
+from stonework.core.state import State
+from stonework.games.zapotec.components import compile_components, default_data
+
+GOLDEN = DATA / "zapotec_4p_seed17.json"
+
+
+def golden_game(seed: int = 17) -> State:
+    """The seeded 4-player game of the golden file: setup by seed 17, seeded players after."""
+    state = stonework.new_game("zapotec", players=4, seed=seed)
+    rng = derive_rng(seed, "zapotec-golden")
+    while not state.is_terminal:
+        state.apply(eager_action(state, rng))  # type: ignore[arg-type]
+    return state
+
+
+def write_golden() -> None:
+    state = golden_game()
+    record = state.record()
+    record.final_position = state.position()
+    record.meta = {"scores": [s.to_json() for s in state.scores()], "ranking": state.ranking()}
+    GOLDEN.parent.mkdir(exist_ok=True)
+    record.save(GOLDEN)
+
+
+def test_golden_game_replays() -> None:
+    """A seeded 4-player game recorded as a golden file replays to its final position and scores."""
+    record = Record.load(GOLDEN)
+    state = replay(record)
+    assert state.is_terminal
+    assert state.position() == record.final_position
+    assert [s.to_json() for s in state.scores()] == record.meta["scores"]
+    assert state.ranking() == record.meta["ranking"]
+
+
+def test_golden_game_is_reproduced() -> None:
+    """The same seeds play the same game (engine order and chance are stable)."""
+    assert golden_game().record().entries == Record.load(GOLDEN).entries
+
+
+def test_default_data_round_trips_through_json() -> None:
+    """components.py tables and their JSON form compile to the same data set."""
+    data = default_data()
+    again = compile_components(json.loads(json.dumps(data)))
+    base = compile_components(data)
+    assert again.cards == base.cards and again.trade_tiles == base.trade_tiles
+    assert again.rituals == base.rituals and again.track_bonuses == base.track_bonuses
+
+
+def test_alternative_data_set_from_a_file(tmp_path: Path) -> None:
+    """An alternative data set loads from a JSON file (option components=path) without code."""
+    path = tmp_path / "cheap.json"
+    path.write_text(json.dumps({"trade_costs": [0, 0, 1], "start_resources": {"gold": 1}}))
+    state = new(4, components=str(path))
+    assert state.res[0] == [0, 0, 0, 0, 1, 0]
+    give_turn(state, 0, card_with(state, "village", "brick"))
+    assert "buy I.1" in legal_texts(state) and "buy II.1" in legal_texts(state)
+    assert "buy III.1" not in legal_texts(state)
+    rebuilt = from_position("zapotec", state.position())
+    assert rebuilt.position() == state.position()
+
+
+def test_alternative_data_set_with_new_effects(tmp_path: Path) -> None:
+    """New cards of known effect kinds need no code: a track bonus of points, a new ritual."""
+    data = default_data()
+    data["sacrifice_track"]["bonuses"]["1"] = {"kind": "points", "amount": 2}
+    path = tmp_path / "points.json"
+    path.write_text(json.dumps({"sacrifice_track": data["sacrifice_track"]}))
+    state = new(4, components=str(path))
+    give_turn(state, 0, card_with(state, "village", "brick"), priest=1, corn=1)
+    state.apply_text("sacrifice 1")
+    assert state.points[0] == 2
+
+
+def test_bad_data_sets_are_refused(tmp_path: Path) -> None:
+    """A missing file, bad JSON or an unknown effect kind fail with UnknownOption."""
+    with pytest.raises(UnknownOption, match="cannot read"):
+        new(4, components=str(tmp_path / "missing.json"))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(UnknownOption, match="not valid JSON"):
+        new(4, components=str(bad))
+    data = default_data()
+    data["rituals"][0]["effect"] = {"kind": "dance"}
+    with pytest.raises(UnknownOption, match="unknown effect kind"):
+        compile_components(data)
+    data = default_data()
+    data["building_tiles"] = [["village", ["stone", "gold"], 2]]
+    with pytest.raises(UnknownOption, match="tiles"):
+        compile_components(data)
+
+
+def test_options_are_declared_with_assumed_flags() -> None:
+    """Every flag of the rules file is an option; ASSUMED defaults say so."""
+    spec = stonework.get_game("zapotec")
+    by_name = {o.name: o for o in spec.options.specs}
+    assert by_name["one_pyramid_level_per_turn"].default is False
+    for name in (
+        "actions_after_building",
+        "palace_matches_icon",
+        "small_on_large",
+        "pyramid_complete",
+        "free_ritual_needs_pyramid",
+        "sacrifice_past_end",
+        "resource_supply",
+    ):
+        assert by_name[name].assumed, name
+    with pytest.raises(UnknownOption):
+        stonework.new_game("zapotec", players=4, flying_pyramids=True)
+
+
+def test_limited_supply_option() -> None:
+    """§1 ASSUMED unlimited supply; resource_supply=N caps what can be taken."""
+    state = new(2, resource_supply=3)
+    give_turn(state, 0, card_with(state, "cornfield", "wood"), phase=1, wood=2)
+    state.res[1][0] = 1  # 3 wood held in all
+    state.apply_text("income row")
+    assert state.res[0][0] == 2
+
+
+def test_notation_round_trip_and_ids() -> None:
+    """Every action of the space has a unique id and notation that reads back to it."""
+    state = new(4)
+    space = state.space
+    for index, action in enumerate(space.actions):
+        assert state.action_id(action) == index
+        assert state.parse_action(str(action)) == action
+    assert str(state.parse_action("buy  II.3")) == "buy II.3"
+    for text in ("", "build nowhere slot 1", "buy IV.1", "pyramid 9", "play 99"):
+        with pytest.raises(InvalidAction):
+            state.parse_action(text)
+
+
+def test_position_round_trip_mid_game() -> None:
+    """The position string rebuilds the same state at every kind of moment."""
+    state = new(3, seed=21)
+    rng = make_rng(4)
+    for step in range(200):
+        if state.is_terminal:
+            break
+        if step % 5 == 0:
+            rebuilt = from_position("zapotec", state.position())
+            assert rebuilt.position() == state.position()
+            assert [str(a) for a in rebuilt.legal_actions()] == legal_texts(state)
+            assert rebuilt.observation(1) == state.observation(1)
+        state.apply(state.random_action(rng))
+
+
+def test_bad_positions() -> None:
+    """Malformed positions fail with InvalidPosition."""
+    good = new(2).position()
+    for text in ("", "akropolis;players=2", good.replace("players=2", "players=7"), good[:-30]):
+        with pytest.raises(InvalidPosition):
+            from_position("zapotec", text)
+
+
+def test_svg_is_well_formed_and_text_shows_own_hand() -> None:
+    """Rendering: the SVG parses as XML; text shows the board and only the viewer's hand."""
+    state = new(4, seed=2)
+    for seat in (None, 0, 3):
+        ET.fromstring(state.to_svg(seat))
+    text = state.to_text(2)
+    assert "pyramids:" in text and "trade row II" in text and "sacrifice track" in text
+    assert state.comp.card_text(state.hands[2][0]) in text
+    assert state.comp.card_text(state.hands[1][0]) not in text
+    assert state._repr_svg_().startswith("<svg")
+
+
+def test_summary_for_rules_command() -> None:
+    """The registered summary describes the game for ``stonework rules zapotec``."""
+    assert "pyramid" in stonework.get_game("zapotec").summary
+
+
+def test_random_games_all_player_counts() -> None:
+    """Random complete games end at every player count with plain-JSON scores."""
+    for players in (2, 3, 4):
+        state = new(players, seed=players)
+        rng = make_rng(players)
+        while not state.is_terminal:
+            state.apply_unchecked(state.random_action(rng))
+        assert state.round == 5
+        assert json.loads(json.dumps([s.to_json() for s in state.scores()]))
+
+
+if __name__ == "__main__":
+    write_golden()
+    print(f"wrote {GOLDEN}")
+
+
+def test_perft_from_a_seeded_start() -> None:
+    """Perft regression: 6 cards to commit per seat at 2 players (§4.3), then 2 incomes (§5.2a)."""
+    state = new(2, seed=1)
+    assert [perft(state, depth) for depth in range(1, 6)] == [6, 36, 72, 6552, 30024]
+    tiles = stonework.new_game("zapotec", players=4, building_tiles="rules")
+    assert [perft(tiles, depth) for depth in range(1, 4)] == [3, 9, 27]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"building_tiles": "rules", "one_pyramid_level_per_turn": True},
+        {"actions_after_building": True, "palace_matches_icon": False, "small_on_large": False},
+        {"pyramid_complete": "three-levels", "sacrifice_past_end": False, "resource_supply": 6},
+    ],
+)
+def test_conformance_with_options(options: dict[str, object]) -> None:
+    """The conformance kit also passes with the non-default rule options."""
+    report = check_game("zapotec", games=1, seed=3, players=3, **options)
+    assert report.games == 1 and report.decisions > 0
+
+
+def test_pickle_shares_the_data_set() -> None:
+    """A pickled state (process pools) carries no copy of the data set and plays on."""
+    import pickle
+
+    state = new(4, seed=3)
+    text = pickle.dumps(state)
+    again = pickle.loads(text)
+    assert again.position() == state.position() and again.comp is state.comp
+    assert len(text) < 20_000
+    again.apply(again.legal_actions()[0])

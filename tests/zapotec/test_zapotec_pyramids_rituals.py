@@ -1,0 +1,216 @@
+"""Pyramids (§7), rituals (§8) and the sacrifice track (§9) of zapotec.md."""
+
+from __future__ import annotations
+
+from zapotec_helpers import card_with, give_turn, illegal, legal_texts, new, resources
+
+from stonework.games.zapotec.components import ICONS
+from stonework.games.zapotec.phases import ACTIONS, FREE_RITUAL
+from stonework.games.zapotec.state import ZapotecState
+
+LARGE, MEDIUM, SMALL = 3, 2, 1
+LEVEL = {"wood": 1, "brick": 1, "stone": 1, "priest": 1}
+
+
+def turn(state: ZapotecState, seat: int = 0, **amounts: int) -> ZapotecState:
+    return give_turn(state, seat, card_with(state, "village", "brick"), **amounts)
+
+
+def test_pyramid_cost_tile_choice_and_largest_piece() -> None:
+    """§7: a level costs W+B+S+priest; a new pyramid takes a scoring tile of the player's choice;
+    the player's largest piece is used."""
+    state = new(4)
+    turn(state, wood=2, brick=2, stone=2, priest=2)
+    first = state.scoring_tiles[0]
+    moves = legal_texts(state)
+    news = [m for m in moves if m.startswith("pyramid 1 ")]
+    assert sorted(news) == sorted(f"pyramid 1 {ICONS[i]}" for i in state.scoring_tiles)
+    assert not any(m.startswith("pyramid 2") for m in moves)  # the first empty space only
+    state.apply_text(f"pyramid 1 {ICONS[first]}")
+    assert state.res[0] == resources(wood=1, brick=1, stone=1, priest=1)
+    assert state.pyramids[0] == [0 * 4 + LARGE] and state.pyramid_tile[0] == first
+    assert first not in state.scoring_tiles
+    state.apply_text("pyramid 1")  # the medium goes on the large
+    assert state.pyramids[0] == [LARGE, MEDIUM]
+    assert state.pieces[0] == [3, 1, 0]
+    assert "pyramid 1" not in legal_texts(state)
+
+
+def test_new_pyramid_needs_an_available_tile() -> None:
+    """§7 bad input: starting a pyramid with a tile not on offer, or on a later space, fails."""
+    state = new(4)
+    turn(state, wood=1, brick=1, stone=1, priest=1)
+    missing = next(i for i in range(9) if i not in state.scoring_tiles)
+    assert "not available" in illegal(state, f"pyramid 1 {ICONS[missing]}")
+    assert "first empty" in illegal(state, f"pyramid 2 {ICONS[state.scoring_tiles[0]]}")
+    state.res[0] = resources(wood=1, brick=1, stone=1)
+    assert "priest" in illegal(state, f"pyramid 1 {ICONS[state.scoring_tiles[0]]}")
+
+
+def test_stack_on_other_players_smaller_only_height_three() -> None:
+    """§7: pieces go on anyone's pyramid, only on a larger piece, at most three levels."""
+    state = new(4)
+    state.pyramids[0] = [1 * 4 + LARGE]
+    state.pyramid_tile[0] = state.scoring_tiles.pop()
+    state.pyramids[1] = [2 * 4 + MEDIUM]
+    state.pyramid_tile[1] = state.scoring_tiles.pop()
+    turn(state, wood=3, brick=3, stone=3, priest=3)
+    moves = legal_texts(state)
+    assert "pyramid 1" not in moves and "pyramid 2" not in moves  # my large goes nowhere old
+    state.pieces[0] = [3, 2, 0]  # large already used
+    moves = legal_texts(state)
+    assert "pyramid 1" in moves and "pyramid 2" not in moves  # medium only on the large
+    state.apply_text("pyramid 1")
+    state.pieces[0] = [3, 0, 0]
+    state.apply_text("pyramid 1")
+    assert state.pyramids[0] == [4 + LARGE, MEDIUM, SMALL]
+    assert "pyramid 1" not in legal_texts(state)  # height 3 and complete
+    assert "larger piece" in illegal(state, "pyramid 1")
+
+
+def test_small_on_large_and_option() -> None:
+    """§7 ASSUMED: a small piece may go straight on a large one (L-S complete); option off."""
+    state = new(4)
+    state.pyramids[0] = [1 * 4 + LARGE]
+    state.pyramid_tile[0] = state.scoring_tiles.pop()
+    turn(state, wood=1, brick=1, stone=1, priest=1)
+    state.pieces[0] = [1, 0, 0]
+    assert "pyramid 1" in legal_texts(state)
+    state = new(4, small_on_large=False)
+    state.pyramids[0] = [1 * 4 + LARGE]
+    state.pyramid_tile[0] = state.scoring_tiles.pop()
+    turn(state, wood=1, brick=1, stone=1, priest=1)
+    state.pieces[0] = [1, 0, 0]
+    assert "pyramid 1" not in legal_texts(state)
+
+
+def test_one_pyramid_level_per_turn_option() -> None:
+    """§5.2b flag ONE_PYRAMID_LEVEL_PER_TURN: off by default, on limits to one level a turn."""
+    state = new(4, one_pyramid_level_per_turn=True)
+    turn(state, wood=2, brick=2, stone=2, priest=2)
+    state.apply_text(f"pyramid 1 {ICONS[state.scoring_tiles[0]]}")
+    assert not any(m.startswith("pyramid") for m in legal_texts(state))
+    assert "one pyramid level per turn" in illegal(state, "pyramid 1")
+
+
+def test_pyramid_completion_rule() -> None:
+    """§7 interpretation: complete when the top piece is small; option three-levels."""
+    from stonework.games.zapotec.rules import pyramid_complete
+
+    state = new(4)
+    for stack, complete in (
+        ([SMALL], True),
+        ([MEDIUM, SMALL], True),
+        ([LARGE, SMALL], True),
+        ([LARGE, MEDIUM, SMALL], True),
+        ([LARGE], False),
+        ([LARGE, MEDIUM], False),
+    ):
+        assert pyramid_complete(state, stack) is complete
+    state = new(4, pyramid_complete="three-levels")
+    assert pyramid_complete(state, [MEDIUM, SMALL]) is False
+    assert pyramid_complete(state, [LARGE, MEDIUM, SMALL]) is True
+
+
+def test_ritual_needs_one_pyramid_piece_per_ritual() -> None:
+    """§8: at least as many pyramid pieces on the board as ritual discs placed."""
+    state = new(4)
+    turn(state, priest=3, gold=3)
+    assert not any(m.startswith("ritual") for m in legal_texts(state))
+    assert "pyramid piece" in illegal(state, "ritual 1")
+    state.pieces[0] = [3, 2, 0]  # one piece on the board
+    state.apply_text("ritual 1")
+    assert state.ritual_discs[0] == 1 and state.discs[0] == 2
+    assert not any(m.startswith("ritual") for m in legal_texts(state))
+    state.pieces[0] = [3, 1, 0]
+    assert "ritual 2" in legal_texts(state)
+    assert "already have a disc" in illegal(state, "ritual 1")
+
+
+def test_ritual_cost_worked_example() -> None:
+    """§13 example 4 (§8): card R holds discs of B and C; A pays 1 priest + 2 gold."""
+    state = new(4)
+    state.ritual_discs[0] = 0b0110  # seats 1 and 2
+    turn(state, priest=1, gold=2)
+    state.pieces[0] = [3, 2, 0]
+    state.apply_text("ritual 1")
+    assert state.res[0] == resources()
+    state = new(4)
+    state.ritual_discs[0] = 0b0110
+    turn(state, priest=1, gold=1)
+    state.pieces[0] = [3, 2, 0]
+    assert "ritual 1" not in legal_texts(state) and "ritual 2" in legal_texts(state)
+
+
+def test_ritual_priest_waived_on_track() -> None:
+    """§9 ASSUMED bonus of space 6: rituals no longer cost a priest."""
+    state = new(4)
+    turn(state, gold=0)
+    state.pieces[0] = [3, 2, 0]
+    state.track[0] = 6
+    state.apply_text("ritual 1")
+    assert state.res[0] == resources()
+
+
+def test_sacrifice_moves_and_collects_every_bonus() -> None:
+    """§9: pay 1 priest + 1-5 corn, move one space per corn, collect every bonus entered."""
+    state = new(4)
+    turn(state, priest=2, corn=7)
+    moves = [m for m in legal_texts(state) if m.startswith("sacrifice")]
+    assert moves == [f"sacrifice {n}" for n in range(1, 6)]
+    state.apply_text("sacrifice 5")  # spaces 1..5: +1 gold (2), discount (3), +1 priest (5)
+    assert state.track[0] == 5
+    assert state.res[0] == resources(priest=2, corn=2, gold=1)
+    assert "buy I.1" in legal_texts(state) and state.res[0][4] == 1
+    state.apply_text("buy I.1")
+    assert state.res[0][4] == 1  # level I is free with one discount
+
+
+def test_sacrifice_track_end_and_free_ritual() -> None:
+    """§9 ASSUMED: space 11 places a ritual disc free (no priest, gold or pyramid piece);
+    the track ends at 11 and extra corn is wasted."""
+    state = new(4)
+    state.ritual_discs[0] = 0b1110
+    turn(state, priest=1, corn=5)
+    state.track[0] = 8
+    state.apply_text("sacrifice 5")
+    assert state.track[0] == 11 and state.res[0] == resources()  # spaces 9-11: no gain
+    assert state.phase == FREE_RITUAL
+    assert legal_texts(state) == ["ritual 1", "ritual 2", "ritual 3"]
+    assert "phase" in illegal(state, "done")
+    state.apply_text("ritual 1")
+    assert state.ritual_discs[0] == 0b1111 and state.phase == ACTIONS
+    assert state.res[0] == resources() and state.discs[0] == 2
+
+
+def test_sacrifice_past_end_option() -> None:
+    """§9 ASSUMED: past the end is allowed by default; the option limits corn to the steps left."""
+    state = new(4, sacrifice_past_end=False)
+    turn(state, priest=1, corn=5)
+    state.track[0] = 9
+    assert [m for m in legal_texts(state) if m.startswith("sacrifice")] == [
+        "sacrifice 1",
+        "sacrifice 2",
+    ]
+
+
+def test_free_ritual_needs_pyramid_option() -> None:
+    """§9 ASSUMED waiver; with free_ritual_needs_pyramid=true the free disc needs a piece."""
+    state = new(4, free_ritual_needs_pyramid=True)
+    turn(state, priest=1, corn=1)
+    state.track[0] = 10
+    state.apply_text("sacrifice 1")
+    assert state.track[0] == 11 and state.phase == ACTIONS
+    assert state.discs[0] == 3
+
+
+def test_three_ritual_discs_at_most() -> None:
+    """§8: each player has 3 ritual discs, so at most 3 rituals."""
+    state = new(4)
+    turn(state, priest=5, gold=5)
+    state.pieces[0] = [0, 0, 0]
+    for k in (1, 2, 3):
+        state.apply_text(f"ritual {k}")
+    assert state.discs[0] == 0
+    state.ritual_discs.append(0)  # even with a fourth card there is no disc left
+    assert not any(m.startswith("ritual") for m in legal_texts(state))
