@@ -10,22 +10,33 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from typing import Any
 
 from stonework.core import GameSpec, get_game, make_rng
 
-
-def _engine_games(spec: GameSpec, players: int, games: int) -> None:
-    for seed in range(games):
-        rng = make_rng(seed)
-        state = spec.new_state(players, spec.options.defaults())
-        while not state.is_terminal:
-            state.apply(state.random_action(rng))
+Play = Callable[[int], None]
+"""Plays that many random games (the game or env is built beforehand, outside the timing)."""
 
 
-def _openspiel_games(spec: GameSpec, players: int, games: int) -> None:
+def _engine_games(spec: GameSpec, players: int) -> Play:
+    def play(games: int) -> None:
+        for seed in range(games):
+            rng = make_rng(seed)
+            state = spec.new_state(players, spec.options.defaults())
+            while not state.is_terminal:
+                state.apply(state.random_action(rng))
+
+    return play
+
+
+def _openspiel_games(spec: GameSpec, players: int) -> Play:
     import stonework.interop.openspiel as sw_spiel
 
     game = sw_spiel.load_game(sw_spiel.register(spec), players=players)
+    return lambda games: _openspiel_play(game, games)
+
+
+def _openspiel_play(game: Any, games: int) -> None:
     for seed in range(games):
         rng = make_rng(seed)
         state = game.new_initial_state()
@@ -37,12 +48,16 @@ def _openspiel_games(spec: GameSpec, players: int, games: int) -> None:
                 state.apply_action(rng.choice(state.legal_actions()))
 
 
-def _pettingzoo_games(spec: GameSpec, players: int, games: int) -> None:
-    import numpy as np
-
+def _pettingzoo_games(spec: GameSpec, players: int) -> Play:
     from stonework.interop.pettingzoo import env
 
     aec = env(spec, players=players)
+    return lambda games: _pettingzoo_play(aec, games)
+
+
+def _pettingzoo_play(aec: Any, games: int) -> None:
+    import numpy as np
+
     for seed in range(games):
         aec.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -54,7 +69,7 @@ def _pettingzoo_games(spec: GameSpec, players: int, games: int) -> None:
                 aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
 
 
-Runner = Callable[[GameSpec, int, int], None]
+Runner = Callable[[GameSpec, int], Play]
 RUNNERS: tuple[tuple[str, Runner], ...] = (
     ("engine (checked apply)", _engine_games),
     ("OpenSpiel state", _openspiel_games),
@@ -65,9 +80,10 @@ RUNNERS: tuple[tuple[str, Runner], ...] = (
 def rates(spec: GameSpec, players: int, games: int) -> dict[str, float]:
     """Random games per second for the engine and each adapter."""
     out = {}
-    for label, run in RUNNERS:
+    for label, prepare in RUNNERS:
+        play = prepare(spec, players)
         start = time.perf_counter()
-        run(spec, players, games)
+        play(games)
         out[label] = games / (time.perf_counter() - start)
     return out
 
