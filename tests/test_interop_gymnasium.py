@@ -94,3 +94,18 @@ def test_adapter_bench_plays_every_runner() -> None:
     measured = rates(TOY, 2, 2)
     assert list(measured) == [label for label, _ in RUNNERS]
     assert all(rate > 0 for rate in measured.values())
+
+
+def test_opponents_come_from_stonework_agents_when_present() -> None:
+    """Named opponents are stonework agents; without that package only "random" exists."""
+    try:
+        import stonework.agents  # noqa: F401
+    except ImportError:
+        with pytest.raises(ValueError, match="stonework.agents"):
+            make_opponent("greedy")
+        assert isinstance(make_opponent("random"), UniformRandomOpponent)
+        return
+    env = SingleSeatEnv(TOY, players=3, seat=1, opponents=["greedy", "random"])
+    total, _ = run_episode(env, seed=3)
+    assert total == pytest.approx(env.state.returns()[1])
+    assert type(env.opponents[0]).__name__ != "UniformRandomOpponent"

@@ -55,18 +55,21 @@ class UniformRandomOpponent:
 
 
 def make_opponent(opponent: str | Opponent) -> Opponent:
-    """An opponent from a stonework agent name, or the object itself."""
+    """An opponent from a stonework agent spec (``"greedy"``, ``"mcts:200"``) or the object itself.
+
+    Without :mod:`stonework.agents` only ``"random"`` is available (a uniform random policy).
+    """
     if not isinstance(opponent, str):
         return opponent
     try:
-        from stonework.agents import make_agent  # type: ignore[attr-defined,unused-ignore]
+        from stonework.agents import catalog  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         if opponent == "random":
             return UniformRandomOpponent()
         raise ValueError(
             f"opponent {opponent!r} needs stonework.agents, which is not available"
         ) from None
-    agent: Opponent = make_agent(opponent)
+    agent: Opponent = catalog.agent_from_spec(opponent)
     return agent
 
 
