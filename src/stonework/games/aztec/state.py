@@ -1,0 +1,461 @@
+"""The Aztec state: the structure as a bitmask, the turn, and the 3-player auction (aztec.md §4.4).
+
+Seats: in the 2-player game seat 0 builds for the north and south rows, seat 1 for east and
+west; ``starter`` says which of them places first. In the 3-player game an auction (§3.7) makes
+one seat Ah Puch; the next seat after Ah Puch builds north/south, the one after that east/west,
+and pieces are placed in rotation from Ah Puch (or from the N/S builder with
+``ah_puch_turn=last``).
+
+Legality does not depend on who places, so when the player to move has no legal placement
+nobody has: the pass rule of §3.5 then ends the game at once, scored as it stands (with
+``no_move=lose`` the player to move loses instead). No pass action is ever needed.
+"""
+
+from __future__ import annotations
+
+import math
+
+from stonework.core.errors import IllegalAction, InvalidAction
+from stonework.core.options import OptionValue
+from stonework.core.rng import Rng
+from stonework.core.state import JSON, TERMINAL, Action, Score, State
+from stonework.games.aztec import observe, position, render_svg, render_text
+from stonework.games.aztec.actions import (
+    AUCTION_PASS,
+    NUM_PLACEMENTS,
+    PLACEMENT_CELLS,
+    PLACEMENTS,
+    AuctionPass,
+    Bid,
+    Placement,
+)
+from stonework.games.aztec.actions import parse_action as parse_notation
+from stonework.games.aztec.geometry import (
+    NUM_CELLS,
+    ORIENTATIONS,
+    PIECES,
+    START,
+    Mask,
+)
+from stonework.games.aztec.rules import explain_illegal, legal_anchors
+from stonework.games.aztec.scoring import (
+    EW_EDGE,
+    NS_EDGE,
+    ah_puch_margin,
+    edge_breakdown,
+    edge_scores,
+    max_bid,
+    support_potential,
+)
+
+NO_BID = 0
+
+
+class AztecState(State):
+    """An Aztec position with its history (see the module docstring for seats and turns)."""
+
+    __slots__ = (
+        "_corners",
+        "_legal",
+        "_slide",
+        "_stability",
+        "_two_cubes",
+        "ah_puch",
+        "auction",
+        "auction_passed",
+        "auction_seat",
+        "first",
+        "high_bid",
+        "high_bidder",
+        "history",
+        "last",
+        "max_bid",
+        "num_players",
+        "occupied",
+        "options",
+        "placed",
+    )
+
+    def __init__(self, players: int, options: dict[str, OptionValue]) -> None:
+        if players not in (2, 3):
+            raise ValueError(f"Aztec is played by 2 or 3 players, not {players}")
+        self.num_players = players
+        self.options = dict(options)
+        self.history = []
+        self.occupied: Mask = 1 << START
+        self.placed = 0
+        self.last: Placement | None = None
+        self._stability = str(options["stability"])
+        self._slide = options["insertion"] == "slide"
+        self._two_cubes = options["contact"] == "cubes"
+        self._corners = options["corners"] == "both"
+        self._legal: tuple[int, ...] | None = None
+        # The auction (3 players): bids and passes in order, with its running summary.
+        self.auction: list[int] = []  # a bid, or NO_BID for a pass
+        self.auction_passed = 0  # bitmask of seats that passed
+        self.auction_seat = 0  # the seat to bid or pass next
+        self.high_bid = NO_BID
+        self.high_bidder = -1
+        self.max_bid = max_bid(str(options["threshold"]), self._corners)
+        self.ah_puch = -1  # the 3-player auction decides
+        # The seat placing the first piece (for 3 players, set when the auction ends).
+        self.first = (0 if options["starter"] == "north_south" else 1) if players == 2 else -1
+
+    # --- roles --------------------------------------------------------------------------------
+
+    @property
+    def in_auction(self) -> bool:
+        """True while the 3-player auction for Ah Puch is running."""
+        return self.num_players == 3 and self.ah_puch < 0
+
+    def edges_of(self, seat: int) -> str | None:
+        """``"north_south"``, ``"east_west"`` or None (Ah Puch, or before the auction ends)."""
+        if self.num_players == 2:
+            return "north_south" if seat == 0 else "east_west"
+        if self.ah_puch < 0 or seat == self.ah_puch:
+            return None
+        return "north_south" if seat == (self.ah_puch + 1) % 3 else "east_west"
+
+    def builder(self, edges: str) -> int:
+        """The seat building for ``edges`` (-1 before the 3-player auction ends)."""
+        if self.num_players == 2:
+            return 0 if edges == "north_south" else 1
+        if self.ah_puch < 0:
+            return -1
+        return (self.ah_puch + (1 if edges == "north_south" else 2)) % 3
+
+    def role(self, seat: int) -> str:
+        """A seat's role in words: ``N/S``, ``E/W``, ``Ah Puch`` or ``bidder``."""
+        edges = self.edges_of(seat)
+        if edges is not None:
+            return "N/S" if edges == "north_south" else "E/W"
+        return "Ah Puch" if seat == self.ah_puch else "bidder"
+
+    @property
+    def pieces_left(self) -> int:
+        """Pieces not yet placed (22 at the start)."""
+        return PIECES - self.placed
+
+    @property
+    def mover(self) -> int:
+        """The seat whose turn it is to place (ignoring the end of the game)."""
+        return (self.first + self.placed) % self.num_players
+
+    # --- whose turn -----------------------------------------------------------------------------
+
+    def _placement_ids(self) -> tuple[int, ...]:
+        """The ids of the legal placements, ascending (computed once per position)."""
+        ids = self._legal
+        if ids is None:
+            out: list[int] = []
+            for plan, m in legal_anchors(
+                self.occupied, self._stability, self._slide, self._two_cubes
+            ):
+                base = plan.id_base
+                while m:
+                    low = m & -m
+                    out.append(base + low.bit_length() - 1)
+                    m ^= low
+            ids = self._legal = tuple(out)
+        return ids
+
+    @property
+    def current_player(self) -> int:
+        if self.ah_puch < 0 and self.num_players == 3:
+            return self.auction_seat
+        if self.placed >= PIECES or not self._placement_ids():
+            return TERMINAL
+        return (self.first + self.placed) % self.num_players
+
+    @property
+    def stuck(self) -> bool:
+        """True when the game ended early because no legal placement was left (§3.5)."""
+        return not self.in_auction and self.placed < PIECES and not self._placement_ids()
+
+    def describe_turn(self) -> str:
+        player = self.current_player
+        if player == TERMINAL:
+            if self.stuck:
+                left = self.pieces_left
+                return (
+                    f"the game is over: no legal placement with {left} "
+                    f"piece{'s' if left != 1 else ''} left"
+                )
+            return "the game is over"
+        if self.in_auction:
+            if self.high_bid == NO_BID and len(self.auction) == 2:
+                return f"seat {player} must bid 1..{self.max_bid} for Ah Puch (both others passed)"
+            if self.high_bid == NO_BID:
+                return (
+                    f"seat {player} to open the auction for Ah Puch (bid 1..{self.max_bid} or pass)"
+                )
+            return f"seat {player} to bid below {self.high_bid} or pass"
+        return f"seat {player} ({self.role(player)}) to place a piece ({self.pieces_left} left)"
+
+    # --- actions --------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        if self.in_auction:
+            return self._auction_actions()
+        if self.placed >= PIECES:
+            return []
+        return [PLACEMENTS[i] for i in self._placement_ids()]
+
+    def _auction_actions(self) -> list[Action]:
+        top = self.high_bid - 1 if self.high_bid != NO_BID else self.max_bid
+        out: list[Action] = [Bid(points) for points in range(top, 0, -1)]
+        # §3.7 item 1: after two passes without a bid, the third seat must bid.
+        if not (self.high_bid == NO_BID and len(self.auction) == 2):
+            out.append(AUCTION_PASS)
+        return out
+
+    def random_action(self, rng: Rng) -> Action:
+        if self.in_auction:
+            actions = self._auction_actions()
+            return actions[rng.randrange(len(actions))]
+        ids = self._placement_ids()
+        return PLACEMENTS[ids[rng.randrange(len(ids))]]
+
+    def is_action(self, value: object) -> bool:
+        if isinstance(value, Placement):
+            o, c = value.orientation, value.corner
+            return (
+                type(o) is int
+                and type(c) is int
+                and 0 <= o < len(ORIENTATIONS)
+                and 0 <= c < NUM_CELLS
+            )
+        if self.num_players != 3:
+            return False
+        if isinstance(value, Bid):
+            return (
+                isinstance(value.points, int)
+                and not isinstance(value.points, bool)
+                and 1 <= value.points <= self.max_bid
+            )
+        return isinstance(value, AuctionPass)
+
+    def _check(self, action: Action) -> None:
+        if not self.is_action(action):
+            if isinstance(action, (Bid, AuctionPass)) and self.num_players == 2:
+                raise InvalidAction(f"{action} is not an action of 2-player Aztec (no auction)")
+            if isinstance(action, Bid):
+                raise InvalidAction(f"{action}: bids run from 1 to {self.max_bid}")
+            raise InvalidAction(f"{action!r} is not an Aztec action")
+        if self.in_auction:
+            if isinstance(action, Placement):
+                raise IllegalAction(
+                    f"{action}: no piece may be placed before the auction for Ah Puch is over "
+                    f"({self.describe_turn()})"
+                )
+            if action not in self._auction_actions():
+                if isinstance(action, Bid):
+                    raise IllegalAction(
+                        f"{action}: a bid must be lower than {self.high_bid} (§3.7)"
+                    )
+                raise IllegalAction("pass: after two passes without a bid the third seat must bid")
+            return
+        if not isinstance(action, Placement):
+            raise IllegalAction(f"{action}: the auction is over ({self.describe_turn()})")
+        if action.id not in self._placement_ids():
+            reason = explain_illegal(
+                self.occupied,
+                ORIENTATIONS[action.orientation],
+                action.corner,
+                self._stability,
+                self._slide,
+                self._two_cubes,
+            )
+            raise IllegalAction(f"{action} is not legal: {reason or self.describe_turn()}")
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, Placement):
+            cells = PLACEMENT_CELLS[action.orientation * NUM_CELLS + action.corner]
+            assert cells is not None
+            self.occupied |= cells
+            self.placed += 1
+            self.last = action
+            self._legal = None
+        elif isinstance(action, Bid):
+            self.auction_seat_acts(action.points)
+        else:
+            self.auction_seat_acts(NO_BID)
+
+    def auction_seat_acts(self, bid: int) -> None:
+        """Record a bid (or NO_BID for a pass) by the seat to act, ending the auction when due.
+
+        §3.7 item 1: seats bid in seat order from seat 0, skipping seats that passed; the
+        auction ends when all seats but one have passed after at least one bid.
+        """
+        seat = self.auction_seat
+        self.auction.append(bid)
+        if bid == NO_BID:
+            self.auction_passed |= 1 << seat
+        else:
+            self.high_bid = bid
+            self.high_bidder = seat
+        if self.high_bid != NO_BID and self.auction_passed.bit_count() == 2:
+            self.ah_puch = self.high_bidder
+            first_builder = (self.ah_puch + 1) % 3
+            self.first = self.ah_puch if self.options["ah_puch_turn"] == "first" else first_builder
+            return
+        seat = (seat + 1) % 3
+        while self.auction_passed >> seat & 1:
+            seat = (seat + 1) % 3
+        self.auction_seat = seat
+
+    def parse_action(self, text: str) -> Action:
+        action = parse_notation(text)
+        if not self.is_action(action):
+            if self.num_players == 2:
+                raise InvalidAction(f"{text!r}: 2-player Aztec has no auction")
+            raise InvalidAction(f"{text!r}: bids run from 1 to {self.max_bid}")
+        return action
+
+    def num_distinct_actions(self) -> int:
+        if self.num_players == 2:
+            return NUM_PLACEMENTS
+        return NUM_PLACEMENTS + self.max_bid + 1
+
+    def action_id(self, action: Action) -> int:
+        if isinstance(action, Placement):
+            return action.orientation * NUM_CELLS + action.corner
+        if isinstance(action, Bid) and self.num_players == 3:
+            return NUM_PLACEMENTS + action.points - 1
+        if isinstance(action, AuctionPass) and self.num_players == 3:
+            return NUM_PLACEMENTS + self.max_bid
+        raise InvalidAction(f"{action!r} is not an action of this Aztec game")
+
+    def action_from_id(self, action_id: int) -> Action:
+        if not isinstance(action_id, int) or not 0 <= action_id < self.num_distinct_actions():
+            raise InvalidAction(
+                f"action id {action_id!r} is outside 0..{self.num_distinct_actions() - 1}"
+            )
+        if action_id < NUM_PLACEMENTS:
+            return PLACEMENTS[action_id]
+        if action_id == NUM_PLACEMENTS + self.max_bid:
+            return AUCTION_PASS
+        return Bid(action_id - NUM_PLACEMENTS + 1)
+
+    # --- copies and positions -----------------------------------------------------------------
+
+    def clone(self) -> AztecState:
+        other = AztecState.__new__(AztecState)
+        other.num_players = self.num_players
+        other.options = self.options  # never mutated after construction
+        other.history = list(self.history)
+        other.occupied = self.occupied
+        other.placed = self.placed
+        other.last = self.last
+        other._stability = self._stability
+        other._slide = self._slide
+        other._two_cubes = self._two_cubes
+        other._corners = self._corners
+        other._legal = self._legal
+        other.auction = list(self.auction)
+        other.auction_passed = self.auction_passed
+        other.auction_seat = self.auction_seat
+        other.high_bid = self.high_bid
+        other.high_bidder = self.high_bidder
+        other.max_bid = self.max_bid
+        other.ah_puch = self.ah_puch
+        other.first = self.first
+        return other
+
+    def position(self) -> str:
+        return position.write(self)
+
+    # --- results ------------------------------------------------------------------------------
+
+    def edge_points(self) -> tuple[int, int]:
+        """The N/S and E/W builders' points now (§4.5)."""
+        return edge_scores(self.occupied, self._corners)
+
+    def scores(self) -> list[Score]:
+        ns, ew = self.edge_points()
+        out: list[Score] = []
+        for seat in range(self.num_players):
+            edges = self.edges_of(seat)
+            if edges is not None:
+                rows = edge_breakdown(self.occupied, edges, self._corners)
+                total = ns if edges == "north_south" else ew
+                out.append(Score(total, {"role": self.role(seat), **rows}))
+            elif seat == self.ah_puch:
+                margin = ah_puch_margin(str(self.options["threshold"]), self.high_bid, ns, ew)
+                breakdown: dict[str, JSON] = {
+                    "role": "Ah Puch",
+                    "threshold": self.high_bid,
+                    "test": str(self.options["threshold"]),
+                    "builders_below": margin > 0,
+                }
+                out.append(Score(margin, breakdown))
+            else:
+                out.append(Score(0, {"role": "bidder"}))
+        return out
+
+    def _result_keys(self) -> list[float]:
+        """Higher is better; equal keys share a place (see ranking())."""
+        ns, ew = self.edge_points()
+        if self.num_players == 2:
+            keys: list[float] = [ns, ew]
+        elif self.ah_puch < 0:
+            keys = [0.0, 0.0, 0.0]
+        else:
+            margin = ah_puch_margin(str(self.options["threshold"]), self.high_bid, ns, ew)
+            keys = [0.0, 0.0, 0.0]
+            keys[self.builder("north_south")] = ns
+            keys[self.builder("east_west")] = ew
+            # §3.7 item 4 and A14: Ah Puch is first when the builders stay below the bid,
+            # otherwise last; the builders are ranked by their points either way.
+            keys[self.ah_puch] = math.inf if margin > 0 else -1.0
+        if self.options["no_move"] == "lose" and self.stuck:
+            keys[self.mover] = -math.inf  # §3.5 alternative: the player who cannot place loses
+        return keys
+
+    def ranking(self) -> list[int]:
+        keys = self._result_keys()
+        return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+
+    # --- AI and learning hooks ------------------------------------------------------------------
+
+    def heuristic(self) -> list[float]:
+        """Per seat in [-1, 1]: progress towards level-3 cubes on its edges against the others'.
+
+        Each edge column counts 1 for a level-3 cube, 0.5 when solid to level 2, 0.2 when solid
+        to level 1; a builder's value is tanh of its lead over the other builder. Ah Puch (and
+        the builders' shared interest against him) uses the bid minus the builders' estimate.
+        """
+        if self.is_terminal:
+            return self.returns()
+        if self.in_auction:
+            return [0.0] * 3
+        ns = support_potential(self.occupied, NS_EDGE[self._corners])
+        ew = support_potential(self.occupied, EW_EDGE[self._corners])
+        lead = math.tanh((ns - ew) / 3.0)
+        if self.num_players == 2:
+            return [lead, -lead]
+        estimate = ns + ew if self.options["threshold"] == "sum" else max(ns, ew)
+        puch = math.tanh((self.high_bid - estimate) / 3.0)
+        out = [0.0, 0.0, 0.0]
+        out[self.ah_puch] = puch
+        out[self.builder("north_south")] = 0.5 * lead - 0.5 * puch
+        out[self.builder("east_west")] = -0.5 * lead - 0.5 * puch
+        return out
+
+    def observation(self, player: int | None) -> dict[str, JSON]:
+        return observe.observation(self, player)
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return observe.SHAPE
+
+    def observation_tensor(self, player: int) -> list[float]:
+        return observe.tensor(self, player)
+
+    # --- rendering ------------------------------------------------------------------------------
+
+    def to_text(self, perspective: int | None = None) -> str:
+        return render_text.render(self, perspective)
+
+    def to_svg(self, perspective: int | None = None, corner: str = "sw") -> str:
+        """An isometric drawing seen from ``corner`` (``sw``, ``se``, ``ne`` or ``nw``)."""
+        return render_svg.render(self, perspective, corner)
