@@ -83,8 +83,23 @@ def test_opponents() -> None:
 
 
 def test_registered_with_gymnasium() -> None:
-    for env_id in register_envs():
-        assert env_id in gymnasium.registry
+    ids = register_envs()
+    assert all(env_id in gymnasium.registry for env_id in ids)
+    for env_id in ids:
+        made = gymnasium.make(env_id, render_mode="ansi")
+        observation, _ = made.reset(seed=1)
+        assert set(observation) == {"observation", "action_mask"}
+        assert isinstance(made.render(), str)
+        made.close()
+
+
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
+def test_learner_sees_its_own_seat(spec: GameSpec, players: int) -> None:
+    seat = players - 1
+    env = SingleSeatEnv(spec, players=players, seat=seat)
+    observation, _ = env.reset(seed=5)
+    ours = np.asarray(env.state.observation_tensor(seat), np.float32)
+    assert np.array_equal(observation["observation"].reshape(-1), ours)
 
 
 def test_adapter_bench_plays_every_runner() -> None:

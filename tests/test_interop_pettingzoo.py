@@ -108,3 +108,13 @@ def test_same_seed_same_game_and_env_ids() -> None:
     assert all(name.endswith("_v0") for name in env_ids())
     with pytest.raises(ValueError, match="players"):
         env(TOY, players=5)
+
+
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
+def test_each_agent_sees_its_own_seat(spec: GameSpec, players: int) -> None:
+    """Agent player_k gets seat k's tensor (which holds only what seat k may see)."""
+    aec = env(spec, players=players)
+    aec.reset(seed=6)
+    for seat, agent in enumerate(aec.possible_agents):
+        ours = np.asarray(aec.state.observation_tensor(seat), np.float32)
+        assert np.array_equal(aec.observe(agent)["observation"].reshape(-1), ours)
