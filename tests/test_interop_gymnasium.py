@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from interop_cases import CASES, IDS, TOY
+from interop_cases import CASES, IDS, TOY, shipped_games
 from stonework.core import GameSpec, IllegalAction
 from stonework.interop.gymnasium import (
     SingleSeatEnv,
     UniformRandomOpponent,
+    env_id,
     make_opponent,
     register_envs,
 )
@@ -85,8 +86,8 @@ def test_opponents() -> None:
 def test_registered_with_gymnasium() -> None:
     ids = register_envs()
     assert all(env_id in gymnasium.registry for env_id in ids)
-    for env_id in ids:
-        made = gymnasium.make(env_id, render_mode="ansi")
+    for spec in shipped_games():
+        made = gymnasium.make(env_id(spec.name), render_mode="ansi")
         observation, _ = made.reset(seed=1)
         assert set(observation) == {"observation", "action_mask"}
         assert isinstance(made.render(), str)

@@ -192,11 +192,13 @@ def env_id(game: str) -> str:
 
 
 def register_envs() -> list[str]:
-    """Register every stonework game with Gymnasium (idempotent); returns the ids."""
+    """Register every game with an observation tensor with Gymnasium (idempotent); the ids."""
     from stonework.core import list_games
 
     ids = []
     for spec in list_games():
+        if tensor_shape(spec.new_state(spec.default_players, spec.options.defaults())) is None:
+            continue
         name = env_id(spec.name)
         if name not in gymnasium.registry:
             gymnasium.register(
