@@ -11,8 +11,9 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import stonework.interop.openspiel as sw_spiel
-from interop_cases import CASES, IDS, TOY, registered
+from interop_cases import CASES, IDS, TOY, TensorPile, registered
 from stonework.core import CHANCE, GameSpec, IllegalAction
+from toys import make_spec
 
 TOY_NAME = sw_spiel.register(TOY)
 
@@ -195,3 +196,19 @@ def test_openspiel_ismcts_bot_plays(name: str) -> None:
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 12, random_state=np.random.RandomState(1))
     _first_moves(game, bot, moves=3, seed=0)
+
+
+class ShortPile(TensorPile):
+    """The toy claiming a bound its games break: OpenSpiel's own check must catch it."""
+
+    def max_game_length(self) -> int:
+        return 2
+
+
+def test_a_game_bound_is_taken_from_the_state_and_checked_by_openspiel() -> None:
+    name = sw_spiel.register(make_spec(ShortPile, "pile_short"))
+    game = pyspiel.load_game(name)
+    assert game.max_game_length() == 2
+    with pytest.raises(pyspiel.SpielError, match="MaxGameLength"):
+        pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    assert pyspiel.load_game(TOY_NAME).max_game_length() == sw_spiel.DEFAULT_MAX_GAME_LENGTH
