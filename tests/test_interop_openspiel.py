@@ -11,8 +11,8 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import stonework.interop.openspiel as sw_spiel
-from interop_cases import CASES, IDS, TOY, TensorPile, registered
-from stonework.core import CHANCE, GameSpec, IllegalAction
+from interop_cases import CASES, IDS, TOY, TensorPile, registered, shipped_games
+from stonework.core import CHANCE, GameSpec, IllegalAction, OptionSpec, OptionValue
 from toys import make_spec
 
 TOY_NAME = sw_spiel.register(TOY)
@@ -212,3 +212,30 @@ def test_a_game_bound_is_taken_from_the_state_and_checked_by_openspiel() -> None
     with pytest.raises(pyspiel.SpielError, match="MaxGameLength"):
         pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
     assert pyspiel.load_game(TOY_NAME).max_game_length() == sw_spiel.DEFAULT_MAX_GAME_LENGTH
+
+
+def other_value(option: OptionSpec) -> OptionValue | None:
+    """A value of ``option`` other than its default (None for free text)."""
+    if option.kind == "bool":
+        return not option.default
+    if option.kind == "choice":
+        return next(c for c in option.choices if c != option.default)
+    if option.kind == "int":
+        assert isinstance(option.default, int)
+        top = option.maximum if option.maximum is not None else option.default + 1
+        return option.default + 1 if option.default < top else option.default - 1
+    return None
+
+
+@pytest.mark.parametrize("spec", [TOY, *shipped_games()], ids=lambda spec: spec.name)
+def test_every_option_is_a_game_parameter_that_reaches_the_engine(spec: GameSpec) -> None:
+    name = sw_spiel.register(spec)
+    for option in spec.options.specs:
+        value = other_value(option)
+        if value is None:
+            continue
+        game = pyspiel.load_game(name, {option.name: value})
+        state = game.new_initial_state()
+        assert state.engine.options[option.name] == value
+        assert str(pyspiel.load_game(str(game))) == str(game)
+        play_random(state, random.Random(0), 4)
