@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,12 +22,18 @@ from stonework.core import (
     save_state,
 )
 from stonework.core.options import OptionSpec
-from stonework.core.registry import get_game, new_game
+from stonework.core.registry import get_game, new_game, unregister
 from toys import make_spec
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "stonework"
 
-register(make_spec())
+
+@pytest.fixture(autouse=True)
+def pile_registered() -> Iterator[None]:
+    """The toy game is registered only while these tests run."""
+    register(make_spec())
+    yield
+    unregister("pile")
 
 
 def finished_game(seed: int = 5) -> stonework.State:

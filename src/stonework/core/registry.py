@@ -59,6 +59,11 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def unregister(name: str) -> None:
+    """Remove a game from the registry (for tests that register toy games for a while)."""
+    _GAMES.pop(name, None)
+
+
 def _ensure_loaded() -> None:
     # Imported lazily so that core does not depend on the games at import time.
     import importlib
