@@ -266,7 +266,7 @@ def test_text_and_svg_drawings() -> None:
     svg = state.to_svg()
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
-    assert "★" in svg and "cost 0" in svg and "total" in svg
+    assert "★" in svg and "1: free" in svg and "total" in svg
     solo = midgame(players=1, steps=20)
     assert "Architect" in solo.to_text() and "Architect" in solo.to_svg()
 

@@ -274,8 +274,8 @@ def test_text_rendering_shows_heights_scores_and_marks() -> None:
     lines = text.splitlines()
     rank1 = next(line for line in lines if line.strip().startswith("1 "))
     assert rank1.split()[1:4] == ["3*", "3*", "."]
-    assert "seat 0 N/S: 5 (north 2, south 3)" in text
-    assert "seat 1 E/W: 3 (east 1, west 2)" in text
+    assert "seat 0 N/S: 5 points (north 2, south 3)" in text
+    assert "seat 1 E/W: 3 points (east 1, west 2)" in text
 
 
 @pytest.mark.parametrize("corner", ["sw", "se", "ne", "nw"])
@@ -285,9 +285,9 @@ def test_svg_from_each_corner(corner: str) -> None:
     svg = state.to_svg(corner=corner)
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
-    assert f"from the {corner.upper()} corner" in svg
-    assert svg.count('stroke-width="2.2"') == 3 * 6  # the last piece: three faces per cube
-    assert "#2e6db4" in svg and "#c2412d" in svg  # N/S and E/W colours
+    assert f"seen from this ({corner.upper()}) corner" in svg
+    assert svg.count('stroke-width="2.6"') == 3 * 6  # the last piece: three faces per cube
+    assert "#2166ac" in svg and "#d6604d" in svg  # N/S and E/W colours
 
 
 def test_svg_rejects_an_unknown_corner() -> None:

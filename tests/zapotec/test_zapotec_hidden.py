@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from zapotec_helpers import new
 
 from stonework.core import CHANCE, IllegalAction, make_rng
@@ -145,3 +146,66 @@ def test_heuristic_in_range() -> None:
     values = state.heuristic()
     assert values is not None and len(values) == 3
     assert all(-1.0 <= v <= 1.0 for v in values)
+
+
+def _hidden_cards(state: ZapotecState, player: int) -> set[int]:
+    return {
+        card
+        for seat in range(state.num_players)
+        if seat != player
+        for card in state.hands[seat]
+        if not state.known[seat] >> card & 1
+    }
+
+
+def test_determinized_history_shows_no_hidden_card() -> None:
+    """Determinization (DESIGN.md hidden information, §5.1): the copy's history and record are
+    those of the sampled world, so they neither name the real cards of other hands nor the real
+    secret choices, and they replay to the determinized state itself."""
+    from stonework.core import replay
+
+    state = play_until(new(4, seed=21), 30, seed=6)
+    # stop during the commits of a later round, after two seats have chosen
+    rng = make_rng(7)
+    while not (state.round >= 2 and state.phase == COMMIT and state.current_player == 2):
+        state.apply(state.random_action(rng))
+    assert state.played[0] and state.played[1]
+    for player in (2, 3):
+        real_hidden = _hidden_cards(state, player)
+        for k in range(6):
+            det = state.determinize(player, make_rng(k))
+            located = {c for h in det.hands for c in h} | set(det.offer) | {det.scoring_card}
+            texts = [text for _, text in det.record().entries]
+            for card in real_hidden - located:
+                assert f"deal {card}" not in texts, f"determinize({player}) history shows #{card}"
+            for seat in (0, 1):
+                plays = [t for s, t in det.record().entries if s == seat and t.startswith("play")]
+                assert plays[-1] == f"play {det.played[seat]}"
+            assert replay(det.record()).position() == det.position()
+
+
+def test_no_view_depends_on_an_uncommitted_choice() -> None:
+    """§5.1: whichever card a seat commits (even one everyone knows it holds), every other
+    seat's observation, text, SVG and tensor, and a spectator's view, are the same."""
+    state = new(3, seed=15)
+    hand = state.hands[0]
+    state.known[0] |= 1 << hand[0] | 1 << hand[1]  # two cards everyone saw it draft
+    branches = []
+    for card in hand:
+        branch = state.clone()
+        branch.apply_text(f"play {card}")
+        branches.append(branch)
+    first = branches[0]
+    for branch in branches[1:]:
+        for seat in (1, 2, None):
+            assert branch.observation(seat) == first.observation(seat)
+            assert branch.to_text(seat) == first.to_text(seat)
+            assert branch.to_svg(seat) == first.to_svg(seat)
+        for seat in (1, 2):
+            assert branch.observation_tensor(seat) == first.observation_tensor(seat)
+        assert branch.legal_actions() == first.legal_actions()  # seat 1's choices
+        with pytest.raises(IllegalAction) as refused:
+            branch.apply_text(f"play {hand[0]}")
+        assert str(refused.value) == f"play {hand[0]}: card {hand[0]} is not in your hand " + (
+            "(round 1: seat 1 to play, commit phase)"
+        )

@@ -129,3 +129,25 @@ def test_tie_breakers() -> None:
     state.points = [13, 10, 13]  # A gets 6, B 9, C 0: 19, 19, 13
     assert [s.total for s in state.scores()] == [19, 19, 13]
     assert state.ranking() == [2, 1, 3]
+
+
+def test_tie_breakers_option_shared() -> None:
+    """§10 ASSUMED tie-breakers; tie_breakers=shared makes equal totals share their place."""
+    state = new(3, tie_breakers="shared")
+    state.phase = END
+    state.points = [10, 10, 9]
+    state.res = [[1, 0, 0, 0, 0, 0], [5, 0, 0, 0, 0, 0], [9, 0, 0, 0, 0, 0]]
+    assert state.ranking() == [1, 1, 3]
+    state = new(3)
+    state.phase = END
+    state.points = [10, 10, 9]
+    state.res = [[1, 0, 0, 0, 0, 0], [5, 0, 0, 0, 0, 0], [9, 0, 0, 0, 0, 0]]
+    assert state.ranking() == [2, 1, 3]
+
+
+def test_two_players_take_nine_and_six() -> None:
+    """§9 ASSUMED: 9/6/3 at every player count; with two players the third reward is skipped."""
+    state = new(2)
+    state.track = [4, 9]
+    state.track_stamp = [1, 2]
+    assert scoring.track_points(state) == [6, 9]

@@ -110,7 +110,7 @@ def test_board_setup(players: int) -> None:
         assert state.grid[seat] == [-1] * 9
         assert state.houses[seat] == 9 and state.palace[seat] == -1
         assert state.pieces[seat] == [3, 2, 1]  # small, medium, large
-        assert state.discs[seat] == 3 and state.track[seat] == 0
+        assert state.discs[seat] == 3 and state.track[seat] == 0 and state.points[seat] == 0
     assert state.phase == COMMIT and state.current_player == 0
 
 
@@ -153,3 +153,79 @@ def test_ten_rituals_and_track() -> None:
     }
     assert c.track_bonuses[2] is not None and c.track_bonuses[2].get[GOLD] == 1
     assert c.track_bonuses[5] is not None and c.track_bonuses[5].get[PRIEST] == 1
+
+
+def _table_rows(first_cell: str) -> list[list[str]]:
+    # Rows of the rules file's markdown tables whose first cell matches (a regex).
+    import re
+
+    rows = []
+    for line in RULES.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("|") and re.fullmatch(first_cell, cells[0]):
+            rows.append(cells)
+    return rows
+
+
+def test_card_table_matches_the_rules_file() -> None:
+    """§4.2 ASSUMED card table: all 27 cards (number, icon, resource) as the rules file lists."""
+    c = default_components()
+    listed = {}
+    for row in _table_rows(r"\d+"):
+        if len(row) == 9:
+            for k in range(0, 9, 3):
+                listed[int(row[k])] = f"{row[k + 1].lower()}/{row[k + 2].lower()}"
+    assert sorted(listed) == list(range(1, 28))
+    for number, text in listed.items():
+        assert c.card_text(number) == f"#{number:02d} {text}"
+
+
+def test_extra_spaces_match_the_rules_file() -> None:
+    """§2.1 ASSUMED layout: each section's "3+" and "4" space types as the rules file's table
+    gives them; the "3+" space is in play from 3 players, the "4" space at 4."""
+    c = default_components()
+    rows = _table_rows(r"(Etla|Ocotlan|Mitla)-(Plains|Hills|Forests)")
+    assert len(rows) == 9
+    for section, three, four in rows:
+        name = section.lower()
+        fourth = c.spaces[c.space_index[f"{name}.4"]]
+        fifth = c.spaces[c.space_index[f"{name}.5"]]
+        assert (BUILDINGS[fourth.building], fourth.min_players) == (three.lower(), 3)
+        assert (BUILDINGS[fifth.building], fifth.min_players) == (four.lower(), 4)
+        base = [c.spaces[c.space_index[f"{name}.{k}"]] for k in (1, 2, 3)]
+        assert [(s.building, s.min_players) for s in base] == [(0, 2), (1, 2), (2, 2)]
+
+
+def test_trade_tile_kinds_counts_and_timings() -> None:
+    """§6 ASSUMED tile lists: level I two of each basic pair; level II 3 swap, 3 basic>corn,
+    2 two basics>priest, 2 corn>priest, 2 two basics>gold; level III one income tile per basic,
+    2 building discounts, 2 priest and 2 double-corn per round, 2 immediate priest+gold+corn,
+    1 build-anywhere per round."""
+    c = default_components()
+    level_one = sorted(t.effect.get[:3] for t in c.trade_tiles if t.level == 1)
+    assert level_one == sorted([(2, 0, 0), (0, 2, 0), (0, 0, 2), (1, 1, 0), (1, 0, 1), (0, 1, 1)])
+    assert all(t.count == 2 for t in c.trade_tiles if t.level == 1)
+    by_name = {t.name: t for t in c.trade_tiles}
+    expected = {
+        "II:swap": (3, "round", "exchange"),
+        "II:corn": (3, "round", "exchange"),
+        "II:priest": (2, "round", "exchange"),
+        "II:offering": (2, "round", "exchange"),
+        "II:gold": (2, "round", "exchange"),
+        "III:wood": (1, "permanent", "income_bonus"),
+        "III:brick": (1, "permanent", "income_bonus"),
+        "III:stone": (1, "permanent", "income_bonus"),
+        "III:mason": (2, "permanent", "building_discount"),
+        "III:priest": (2, "round", "gain"),
+        "III:harvest": (2, "round", "gain"),
+        "III:tribute": (2, "immediate", "gain"),
+        "III:architect": (1, "round", "build_anywhere"),
+    }
+    for name, (count, timing, kind) in expected.items():
+        tile = by_name[name]
+        assert (tile.count, tile.timing, tile.effect.kind) == (count, timing, kind), name
+    assert by_name["III:tribute"].effect.get == (0, 0, 0, 1, 1, 1)
+    assert by_name["III:harvest"].effect.get == (0, 0, 0, 2, 0, 0)
+    assert by_name["II:priest"].effect.pay_basic == 2 and by_name["II:gold"].effect.pay_basic == 2
+    assert by_name["II:offering"].effect.pay == (0, 0, 0, 1, 0, 0)
+    assert sum(t.count for t in c.trade_tiles) == 36

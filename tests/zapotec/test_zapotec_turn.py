@@ -285,3 +285,47 @@ def test_house_limit_and_palace_without_houses() -> None:
     assert not any(m.startswith("build") for m in moves)
     assert any(m.startswith("palace") for m in moves)
     assert "no house left" in illegal(state, "build etla-plains.2 slot 1")
+
+
+def test_palace_uses_a_house_option() -> None:
+    """§5.2c ASSUMED: the palace uses no house piece; palace_uses_house=true makes it take one
+    (and then it needs a house left)."""
+    state = new(4, palace_uses_house=True)
+    give_turn(state, 0, card_with(state, "hills", "stone"), wood=2, brick=2, stone=2)
+    state.apply_text("palace ocotlan-hills.1")
+    assert state.houses[0] == 8 and state.palace[0] == space(state, "ocotlan-hills.1")
+    state = new(4, palace_uses_house=True)
+    give_turn(state, 0, card_with(state, "hills", "stone"), wood=2, brick=2, stone=2)
+    state.houses[0] = 0
+    assert not any(m.startswith("palace") for m in legal_texts(state))
+    assert "no house left" in illegal(state, "palace ocotlan-hills.1")
+
+
+def test_icon_matching_by_building_type_region_or_terrain() -> None:
+    """§5.2c: a building-type icon allows that type in any region or terrain; a region or
+    terrain icon allows any building type there (4 players: 15 spaces each)."""
+    state = new(4)
+    for icon, resource, check in (
+        ("temple", "stone", lambda s: s.building == 2),
+        ("ocotlan", "brick", lambda s: s.region == 1),
+        ("forests", "stone", lambda s: s.terrain == 2),
+    ):
+        give_turn(state, 0, card_with(state, icon, resource), wood=9, brick=9, stone=9)
+        built = {m.split()[1] for m in legal_texts(state) if m.startswith("build")}
+        expected = {s.name for s in state.comp.spaces if check(s)}
+        assert built == expected and len(built) == 15, icon
+
+
+def test_old_scoring_card_leaves_the_game() -> None:
+    """§4.3 ASSUMED: when the last offer card becomes the scoring card, the previous scoring
+    card leaves the game (it is in no offer or hand and is never dealt again)."""
+    state = new(3, seed=4)
+    old = state.scoring_card
+    rng = make_rng(2)
+    while state.round == 1:
+        state.apply(state.random_action(rng))
+    assert state.scoring_card != old
+    while not state.is_terminal:
+        assert old not in state.offer and all(old not in hand for hand in state.hands)
+        assert old not in state.played and state.scoring_card != old
+        state.apply(state.random_action(rng))

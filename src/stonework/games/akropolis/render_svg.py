@@ -1,165 +1,148 @@
-"""SVG drawing of an Akropolis position: flat-top hexes coloured by kind, with a letter on
-each hex so the kind does not rely on colour, stars on plazas, the height of each column, the
-construction site with its costs, stones and each city's score sheet.
+"""SVG drawing of an Akropolis position: the construction site with its costs, each city with
+its stones and score sheet, and a legend.
+
+Hexes are flat-top and coloured by kind, with the kind letter, plaza stars, height and ``q,r``
+on each (see :mod:`~stonework.games.akropolis.svg_hex`), so nothing relies on colour alone. The
+city of the seat to move also shows its open ground spots, dashed, with their coordinates.
+Everything in Akropolis is public, so every perspective sees the same drawing.
 """
 
 from __future__ import annotations
 
-import math
-from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
+from typing import TYPE_CHECKING, Final
 
-from stonework.games.akropolis.hexgrid import COORDS
-from stonework.games.akropolis.placement import City
-from stonework.games.akropolis.tiles import (
-    DISTRICT_TYPES,
-    KIND_LETTER,
-    PLAZA_STARS,
-    TILE_KINDS,
-    is_plaza,
-    kind_type,
-)
+from stonework.core import CHANCE, TERMINAL, svg
+from stonework.games.akropolis.render_text import plural, status_line
+from stonework.games.akropolis.svg_city import SHEET_H, SHEET_W, draw_city, draw_sheet
+from stonework.games.akropolis.svg_hex import FILL, NAME, ROOT3, corners, hex_shape
+from stonework.games.akropolis.tiles import TILE_KINDS
 
 if TYPE_CHECKING:
     from stonework.games.akropolis.state import AkropolisState
 
-SIZE = 18.0  # hex radius in pixels
-FILL = {
-    "q": "#9e9e9e",
-    "h": "#4a7fd4",
-    "m": "#e8c547",
-    "b": "#d0453a",
-    "t": "#8d5cc4",
-    "g": "#4fa650",
-}
-ROOT3 = math.sqrt(3.0)
+PAD: Final = 14.0
+SITE_HEX: Final = 19.0
+PER_ROW: Final = 2  # cities side by side
 
 
-def _hex_points(x: float, y: float, size: float) -> str:
-    return " ".join(
-        f"{x + size * math.cos(math.radians(60 * i)):.1f},"
-        f"{y + size * math.sin(math.radians(60 * i)):.1f}"
-        for i in range(6)
-    )
+def _cost(position: int) -> str:
+    return "free" if position == 1 else f"{position - 1} stone{'s' if position > 2 else ''}"
 
 
-def _hex(
-    x: float, y: float, kind: int, height: int, size: float = SIZE, data: str = ""
-) -> list[str]:
-    letter = KIND_LETTER[kind]
-    fill = FILL[letter.lower()]
+def _site(state: AkropolisState, top: float) -> tuple[list[str], float, float]:
+    """The construction site: each tile with its position and cost; returns parts, width, bottom."""
     parts = [
-        f'<polygon{data} points="{_hex_points(x, y, size)}" fill="{fill}" stroke="#222" '
-        f'stroke-width="{1 + 0.6 * max(0, height - 1):.1f}"/>'
+        svg.text(
+            PAD, top + 12, "Construction site (take position k for k - 1 stones)", 13, weight="bold"
+        )
     ]
-    label = letter
-    if is_plaza(kind):
-        # Plazas: a white ring plus their stars, a cue that survives without colour.
+    affordable = state.affordable_positions() if state.current_player >= 0 else len(state.site)
+    x = PAD
+    y = top + 22
+    box_w, box_h = 104.0, 100.0
+    for i, tile in enumerate(state.site):
+        position = i + 1
+        dim = position > affordable
         parts.append(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.62:.1f}" fill="none" '
-            'stroke="#fff" stroke-width="1.5"/>'
+            f'<g class="site-tile" data-position="{position}"'
+            + (' opacity="0.45"' if dim else "")
+            + ">"
         )
-        label = letter + "★" * PLAZA_STARS[kind_type(kind)]
-    parts.append(
-        f'<text x="{x:.1f}" y="{y - 1:.1f}" font-size="{size * 0.5:.0f}" text-anchor="middle" '
-        f'font-family="sans-serif" fill="#000">{escape(label)}</text>'
-    )
-    if height:
-        parts.append(
-            f'<text x="{x:.1f}" y="{y + size * 0.6:.1f}" font-size="{size * 0.42:.0f}" '
-            f'text-anchor="middle" font-family="sans-serif" fill="#000">{height}</text>'
+        parts.append(svg.rect(x, y, box_w, box_h, "#fff", "#bbb"))
+        # Rotation 0 of the tile table: hex 2 north of hex 1, hex 3 north-east of hex 1.
+        cx, base = x + 40, y + 68
+        spots = (
+            (cx, base),
+            (cx, base - ROOT3 * SITE_HEX),
+            (cx + 1.5 * SITE_HEX, base - ROOT3 * SITE_HEX / 2),
         )
-    return parts
+        for (hx, hy), kind in zip(spots, TILE_KINDS[tile], strict=True):
+            parts += hex_shape(hx, hy, kind, 0, SITE_HEX)
+        # The hexes' numbers outside the tile: 1 and 2 to the west, 3 to the east.
+        for n, (hx, hy), dx in zip((1, 2, 3), spots, (-1.45, -1.45, 1.45), strict=True):
+            parts.append(svg.text(hx + dx * SITE_HEX, hy + 4, str(n), 10, "middle", "#555"))
+        label = f"{position}: {_cost(position)}"
+        parts.append(svg.text(x + box_w / 2, y + box_h - 6, label, 11, "middle", weight="bold"))
+        parts.append("</g>")
+        x += box_w + 8
+    if not state.site:
+        parts.append(svg.text(PAD, y + 20, "(empty)", 11))
+    return parts, max(x, 300.0), y + box_h
 
 
-def _city(city: City, seat: int, ox: float, oy: float) -> tuple[list[str], float, float]:
-    centres = []
-    for cell in city.cells:
-        q, r = COORDS[cell]
-        centres.append((cell, SIZE * 1.5 * q, SIZE * ROOT3 * (r + q / 2)))
-    min_x = min(x for _, x, _ in centres) - SIZE
-    min_y = min(y for _, _, y in centres) - SIZE
-    max_x = max(x for _, x, _ in centres) + SIZE
-    max_y = max(y for _, _, y in centres) + SIZE
-    parts: list[str] = []
-    for cell, x, y in centres:
-        value = city.columns[cell]
-        q, r = COORDS[cell]
-        # data-* attributes let a user interface map a click back to a hex of the notation.
-        data = f' data-seat="{seat}" data-q="{q}" data-r="{r}"'
-        parts += _hex(ox + x - min_x, oy + y - min_y, value & 0xFF, value >> 16, SIZE, data)
-    return parts, max_x - min_x, max_y - min_y
+def _legend(left: float, top: float) -> tuple[list[str], float]:
+    def swatch(letter: str) -> str:
+        return (
+            f'<polygon points="{corners(7, 7, 7.5)}" fill="{FILL[letter]}" stroke="#222"/>'
+            + svg.text(7, 10.5, letter, 9, "middle", weight="bold")
+        )
+
+    entries = [(swatch(k), NAME[k]) for k in FILL]
+    entries += [
+        (
+            svg.text(7, 11, "H★", 9, "middle", weight="bold"),
+            "capital + ★: plaza (house 1★, market/barracks/temple 2★, garden 3★)",
+        ),
+        (svg.text(7, 11, "▲2", 9, "middle"), "height of the hex (level it stands on)"),
+        (svg.text(7, 11, "q,r", 8, "middle"), "axial hex coordinates for the notation"),
+        (
+            f'<polygon points="{corners(7, 7, 7)}" fill="none" stroke="#8a7f6a" '
+            'stroke-dasharray="3,2"/>',
+            "open ground spot of the player to move",
+        ),
+        (
+            svg.text(7, 11, "1 2 3", 7, "middle"),
+            "a site tile's hexes; 2@Q,R/ROT lays hex 1 on Q,R, turned ROT (0-5) clockwise",
+        ),
+    ]
+    parts = [svg.text(left, top + 12, "Legend", 13, weight="bold")]
+    parts += svg.legend(left, top + 20, entries)
+    return parts, top + 20 + 18 * len(entries)
 
 
 def render_svg(state: AkropolisState, perspective: int | None = None) -> str:
     """The whole table as an SVG document."""
-    parts: list[str] = []
-    y = 24.0
-    parts.append(
-        f'<text x="10" y="{y:.0f}" font-family="sans-serif" font-size="14">'
-        f"{escape(state.describe_turn())}; stacks left {state.stacks_left}</text>"
-    )
-    y += 14
-    x = 10.0
-    for i, tile in enumerate(state.site):
-        cx = x + SIZE
-        kinds = TILE_KINDS[tile]
-        small = SIZE * 0.8
-        base = y + small * (1 + ROOT3)
-        # Rotation 0 of the tile table: second hex north of the first, third north-east.
-        spots = (
-            (cx, base),
-            (cx, base - ROOT3 * small),
-            (cx + 1.5 * small, base - ROOT3 * small / 2),
-        )
-        for (hx, hy), kind in zip(spots, kinds, strict=True):
-            parts += _hex(hx, hy, kind, 0, small, f' data-position="{i + 1}"')
-        parts.append(
-            f'<text x="{cx + small:.1f}" y="{y + 5 * small:.1f}" font-size="11" '
-            f'text-anchor="middle" font-family="sans-serif">#{i + 1} cost {i}</text>'
-        )
-        x += 4 * SIZE
-    y += 5 * SIZE
-    width = max(x, 300.0)
+    title = status_line(state)
+    parts = [svg.text(PAD, PAD + 12, title, 14, weight="bold")]
+    site_parts, width, y = _site(state, PAD + 22)
+    parts += site_parts
+    y += 16
     scores = state.scores()
-    x = 10.0
-    row_height = 0.0
+    mover = state.current_player if state.current_player >= 0 else -1
+    if state.current_player == CHANCE:
+        mover = state.turn
+    row_top, x, row_h = y, PAD, 0.0
     for seat, city in enumerate(state.cities):
-        city_parts, w, h = _city(city, seat, x, y + 20)
-        mark = " (to move)" if seat == state.current_player else ""
-        parts.append(
-            f'<text x="{x:.0f}" y="{y + 12:.0f}" font-family="sans-serif" font-size="13">'
-            f"Seat {seat}{mark}: {state.stones[seat]} stones, {scores[seat].total} points</text>"
-        )
+        if seat and seat % PER_ROW == 0:
+            row_top += row_h + 18
+            x, row_h = PAD, 0.0
+        mark = "  ◀ to move" if seat == mover and state.current_player != TERMINAL else ""
+        stones = state.stones[seat]
+        head = f"Seat {seat}: {plural(scores[seat].total, 'point')}, {plural(stones, 'stone')}"
+        parts.append(svg.text(x, row_top + 14, head + mark, 13, weight="bold"))
+        city_parts, w, h = draw_city(city, seat, x, row_top + 24, seat == mover)
         parts += city_parts
         sheet = scores[seat].breakdown
-        ty = y + 20 + h + 14
-        for name in DISTRICT_TYPES:
-            line = sheet[name]
-            parts.append(
-                f'<text x="{x:.0f}" y="{ty:.0f}" font-family="sans-serif" font-size="11">'
-                f"{name}: value {line['value']} × {line['stars']}★ = {line['points']}</text>"
-            )
-            ty += 13
-        parts.append(
-            f'<text x="{x:.0f}" y="{ty:.0f}" font-family="sans-serif" font-size="11">'
-            f"stones {state.stones[seat]}; total {scores[seat].total}</text>"
-        )
-        box_w = max(w, 190.0) + 20
-        row_height = max(row_height, ty - y + 10)
+        parts += draw_sheet(sheet, x, row_top + 24 + h + 16)
+        box_w = max(w, SHEET_W) + 24
+        row_h = max(row_h, 24 + h + 16 + SHEET_H)
         x += box_w
         width = max(width, x)
-    y += row_height
+    y = row_top + row_h + 10
     if state.solo:
         _, total = state.architect_result()
         parts.append(
-            f'<text x="10" y="{y + 14:.0f}" font-family="sans-serif" font-size="13">'
-            f"Architect ({state.level}): {state.stones[1]} stones, {len(state.pile)} tiles, "
-            f"{total} points</text>"
+            svg.text(
+                PAD,
+                y + 14,
+                f"Architect ({state.level}): {state.stones[1]} stones, {len(state.pile)} tiles, "
+                f"{total} points",
+                13,
+            )
         )
-        y += 24
-    height = y + 10
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}">' + "".join(parts) + "</svg>"
-    )
+        y += 26
+    legend_parts, y = _legend(PAD, y)
+    parts += legend_parts
+    # Wide enough for the title (about 0.6 em per character in bold sans-serif) and legend.
+    width = max(width, 520.0, 8.6 * len(title))
+    return svg.document(width + PAD, y + PAD, parts, f"Akropolis: {status_line(state)}")

@@ -1,79 +1,129 @@
 """Terminal drawing of an Akropolis position: the site, each city and its score sheet.
 
-A city is drawn in flat-top columns: each hex is its kind letter (``q`` quarry, ``h m b t g``
-districts, capitals for plazas) followed by its height; a column sits half a row below the
-column to its west, as on the table.
+A city is drawn in flat-top columns, north up: each hex takes two lines, its kind letter and
+height (``m1``: a market on level 1; capitals are plazas) above its axial ``q,r``, the
+coordinates the notation is typed with. A column of hexes sits half a hex below the column to
+its west, as on the table. In the city of the seat to move, ``+`` marks the open ground spots
+where a tile may touch the city.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stonework.core.state import CHANCE, TERMINAL
 from stonework.games.akropolis.hexgrid import COORDS
 from stonework.games.akropolis.placement import City
-from stonework.games.akropolis.tiles import DISTRICT_TYPES, KIND_LETTER, TILE_CODES
+from stonework.games.akropolis.svg_city import open_ground
+from stonework.games.akropolis.tiles import DISTRICT_TYPES, KIND_LETTER, TILE_KINDS
 
 if TYPE_CHECKING:
     from stonework.games.akropolis.state import AkropolisState
 
-LEGEND = (
-    "q quarry  h house  m market  b barracks  t temple  g garden; capitals are plazas "
-    "(H 1 star, M B T 2, G 3); the digit is the height"
+LEGEND: Final = (
+    "legend: q quarry  h house  m market  b barracks  t temple  g garden;",
+    "        capitals are plazas (H 1 star, M B T 2, G 3); the digit is the height;",
+    "        under each hex its q,r; + an open ground spot of the player to move;",
+    "        the neighbours of q,r: N q,r-1  NE q+1,r-1  SE q+1,r  S q,r+1  SW q-1,r+1  NW q-1,r",
+    "notation: POSITION@Q,R/ROTATION, e.g. 2@-1,3/4: take site tile 2, lay its hex 1 on -1,3,",
+    "        turned 4 steps clockwise (at 0, hex 2 is north of hex 1 and hex 3 north-east)",
 )
+PITCH: Final = 6  # characters per column of hexes
 
 
-def city_lines(city: City) -> list[str]:
-    """The city as text rows (each hex: kind letter + height, flat-top column layout)."""
-    spots = {}
+def city_lines(city: City, open_spots: set[int] | None = None) -> list[str]:
+    """The city as text rows: two lines per hex (kind+height over q,r), flat-top layout."""
+    spots: dict[tuple[int, int], tuple[str, str]] = {}
     for cell in city.cells:
         q, r = COORDS[cell]
         value = city.columns[cell]
-        spots[(2 * r + q, q)] = KIND_LETTER[value & 0xFF] + str(value >> 16)
+        spots[(2 * r + q, q)] = (KIND_LETTER[value & 0xFF] + str(value >> 16), f"{q},{r}")
+    for cell in open_spots or ():
+        q, r = COORDS[cell]
+        spots[(2 * r + q, q)] = ("+", f"{q},{r}")
     rows = [row for row, _ in spots]
     cols = [col for _, col in spots]
     top, left = min(rows), min(cols)
-    width = 3 * (max(cols) - left) + 2
-    lines = []
-    for row in range(top, max(rows) + 1):
-        chars = [" "] * width
-        for (r, q), text in spots.items():
-            if r == row:
-                at = 3 * (q - left)
-                chars[at : at + 2] = text
-        lines.append("".join(chars).rstrip())
-    return lines
+    width = PITCH * (max(cols) - left) + PITCH
+    grid = [[" "] * width for _ in range(max(rows) - top + 2)]
+    for (row, q), (upper, lower) in spots.items():
+        at = PITCH * (q - left)
+        for line, text in ((row - top, upper), (row - top + 1, lower)):
+            grid[line][at : at + PITCH - 1] = text.center(PITCH - 1)
+    return ["".join(chars).rstrip() for chars in grid]
+
+
+def plural(count: float, noun: str) -> str:
+    """``1 stone``, ``2 stones``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def status_line(state: AkropolisState) -> str:
+    """Who is to act, the turn, the stacks and the Chief Architect, in words."""
+    player = state.current_player
+    chief = "the Architect" if state.solo and state.chief == 1 else f"seat {state.chief}"
+    head = f"Akropolis, {state.num_players} player(s): "
+    if player == TERMINAL:
+        return head + "game over; " + result_text(state)
+    if player == CHANCE:
+        status = f"revealing tiles ({state.pending} to come)"
+    else:
+        status = f"seat {player} to play"
+    return (
+        f"{head}{status}; turn {state.tiles_placed() + 1}, "
+        f"stacks left {state.stacks_left}, chief architect: {chief}"
+    )
+
+
+def result_text(state: AkropolisState) -> str:
+    """Who won, in words (ties on points are broken by stones, rules §2.3)."""
+    if state.solo:
+        result = state.scores()[0].breakdown["result"]
+        return {"won": "seat 0 beats", "lost": "seat 0 loses to"}.get(
+            str(result), "seat 0 shares the victory with"
+        ) + " the Architect"
+    places = state.ranking()
+    winners = [seat for seat, place in enumerate(places) if place == 1]
+    names = " and ".join(f"seat {s}" for s in winners)
+    verb = "wins" if len(winners) == 1 else "share the victory"
+    return f"{names} {verb}"
+
+
+def site_line(state: AkropolisState) -> str:
+    """The construction site: position, the tile's hexes 1 2 3 and its cost."""
+    cells = []
+    for i, tile in enumerate(state.site):
+        hexes = " ".join(KIND_LETTER[k] for k in TILE_KINDS[tile])
+        cost = "free" if i == 0 else f"{i} stone{'s' if i > 1 else ''}"
+        cells.append(f"{i + 1}: {hexes} ({cost})")
+    return "site: " + ("   ".join(cells) or "-")
 
 
 def render_text(state: AkropolisState, perspective: int | None = None) -> str:
     """The whole table as text (everything is public, so every perspective sees the same)."""
-    out: list[str] = []
     player = state.current_player
-    if player == TERMINAL:
-        status = "game over"
-    elif player == CHANCE:
-        status = f"revealing tiles ({state.pending} to come)"
-    else:
-        status = f"seat {player} to play"
-    chief = "the Architect" if state.solo and state.chief == 1 else f"seat {state.chief}"
-    out.append(
-        f"Akropolis, {state.num_players} player(s): {status}; turn {state.tiles_placed() + 1}, "
-        f"stacks left {state.stacks_left}, chief architect: {chief}"
-    )
-    site = "  ".join(f"{i + 1}:{TILE_CODES[t]}({i})" for i, t in enumerate(state.site))
-    out.append(f"site (position:tile(cost)): {site or '-'}")
+    mover = state.turn if player == CHANCE else player
+    out = [status_line(state), site_line(state)]
     scores = state.scores()
     for seat, city in enumerate(state.cities):
-        mark = " *" if seat == player else ""
+        mark = "  (to move)" if seat == mover else ""
+        stones = state.stones[seat]
         out.append("")
-        out.append(f"seat {seat}{mark}: {state.stones[seat]} stones, {scores[seat].total} points")
-        out.extend("  " + line for line in city_lines(city))
+        out.append(
+            f"seat {seat}: {plural(scores[seat].total, 'point')}, {plural(stones, 'stone')}{mark}"
+        )
+        open_spots = open_ground(city) if seat == mover else None
+        out.extend("  " + line for line in city_lines(city, open_spots))
         sheet = scores[seat].breakdown
-        parts = []
         for name in DISTRICT_TYPES:
             line = sheet[name]
-            parts.append(f"{name} {line['value']}x{line['stars']}={line['points']}")
-        out.append("  " + ", ".join(parts) + f", stones {state.stones[seat]}")
+            assert isinstance(line, dict)
+            out.append(
+                f"  {name:9} {line['districts']:2} districts  value {line['value']:2} "
+                f"x {line['stars']:2} stars = {line['points']:3}"
+            )
+        out.append(f"  {'stones':45} {stones:3}")
+        out.append(f"  {'total':45} {scores[seat].total:3}")
     if state.solo:
         _, total = state.architect_result()
         out.append("")
@@ -82,5 +132,5 @@ def render_text(state: AkropolisState, perspective: int | None = None) -> str:
             f"{total} points"
         )
     out.append("")
-    out.append(LEGEND)
+    out.extend(LEGEND)
     return "\n".join(out)

@@ -1,13 +1,14 @@
-"""Aztec as text: a height map of the structure, north at the top, with the score.
+"""Aztec as text: a height map of the structure, north at the top, with rulers and the score.
 
-Each column shows the level of its top cube (``.`` when empty), marked ``*`` when that is a
-level-3 cube on an outer row that scores, ``~`` when the top cube floats over a gap, and
-preceded by ``>`` when the last piece has a cube in that column.
+Each column shows the level of its top cube (``.`` when empty), then ``*`` when that is a
+level-3 cube on an outer row that scores, or ``~`` when the top cube floats over a gap; a ``>``
+before it marks a column of the last piece. The files (a..i) and ranks (1..9) around the map are
+the ones placements are typed with (``NU-d4-1``: orientation, file and rank, level).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stonework.games.aztec.actions import placement_mask
 from stonework.games.aztec.geometry import FILES, SIZE, cell_index
@@ -16,7 +17,12 @@ from stonework.games.aztec.scoring import EW_EDGE, NS_EDGE
 if TYPE_CHECKING:
     from stonework.games.aztec.state import AztecState
 
-LEGEND = "top level per column; * scores (level 3 on an edge), ~ floats over a gap, > last piece"
+LEGEND: Final = (
+    "legend: 1 2 3 level of the top cube, . empty; 3* scores (level 3 on a builder's row);",
+    "        2~ floats over a gap; > a column of the last piece",
+    "        N/S builder scores the north and south rows, E/W the east and west columns",
+    "placements: ORIENTATION-FILE RANK-LEVEL of the corner cube, e.g. NU-d4-1",
+)
 
 
 def _column(state: AztecState, x: int, y: int, scoring: int, last: int) -> str:
@@ -35,29 +41,52 @@ def _column(state: AztecState, x: int, y: int, scoring: int, last: int) -> str:
     return f"{prefix}{top}{suffix}"
 
 
-def status_line(state: AztecState) -> str:
-    """Who is to act, in words."""
-    return f"Aztec, {state.num_players} players: {state.describe_turn()}"
+def role_line(state: AztecState) -> str:
+    """Who builds for which edges, and Ah Puch or the auction, in words."""
+    ns, ew = state.builder("north_south"), state.builder("east_west")
+    if state.in_auction:
+        bids = ", ".join(str(b) if b else "pass" for b in state.auction) or "none yet"
+        return f"auction for Ah Puch, bids so far: {bids}"
+    text = f"N/S builder: seat {ns}; E/W builder: seat {ew}"
+    if state.num_players == 3:
+        test = "each builder" if state.options["threshold"] == "each" else "the builders' sum"
+        text += f"; Ah Puch: seat {state.ah_puch}, wins if {test} stays below {state.high_bid}"
+    return text
+
+
+def result_line(state: AztecState) -> str:
+    """The outcome in words (only meaningful at the end)."""
+    places = state.ranking()
+    winners = [seat for seat, place in enumerate(places) if place == 1]
+    names = [f"seat {s} ({state.role(s)})" for s in winners]
+    ns, ew = state.edge_points()
+    score = f"N/S {ns} : {ew} E/W"
+    if len(winners) == 1:
+        return f"game over: {names[0]} wins; {score}"
+    return f"game over: draw between {' and '.join(names)}; {score}"
 
 
 def score_lines(state: AztecState) -> list[str]:
-    """The score sheet: one line per seat."""
+    """The score sheet: one line per seat, then the result at the end."""
     lines = []
     for seat, score in enumerate(state.scores()):
         role = state.role(seat)
-        details = ", ".join(f"{k} {v}" for k, v in score.breakdown.items() if k != "role")
         if role == "Ah Puch":
-            lines.append(f"  seat {seat} Ah Puch: {details}")
+            below = "yes" if score.breakdown["builders_below"] else "no"
+            lines.append(
+                f"  seat {seat} Ah Puch: bid {score.breakdown['threshold']}, "
+                f"builders below it now: {below}"
+            )
         elif role == "bidder":
             lines.append(f"  seat {seat}: bidding")
         else:
-            lines.append(f"  seat {seat} {role}: {score.total} ({details})")
-    if state.num_players == 3 and state.auction:
+            rows = ", ".join(f"{k} {v}" for k, v in score.breakdown.items() if k != "role")
+            lines.append(f"  seat {seat} {role}: {score.total} points ({rows})")
+    if state.num_players == 3 and state.auction and not state.in_auction:
         bids = ", ".join(str(b) if b else "pass" for b in state.auction)
         lines.append(f"  auction: {bids}")
     if state.is_terminal:
-        places = state.ranking()
-        lines.append("  result: " + ", ".join(f"seat {s} #{p}" for s, p in enumerate(places)))
+        lines.append("  " + result_line(state))
     return lines
 
 
@@ -67,12 +96,14 @@ def render(state: AztecState, perspective: int | None = None) -> str:
     scoring = NS_EDGE[corners] | EW_EDGE[corners]
     last = placement_mask(state.last) if state.last is not None else 0
     header = "     " + "".join(f" {f} " for f in FILES)
-    lines = [status_line(state), "              north", header]
+    lines = [f"Aztec, {state.num_players} players: {state.describe_turn()}", role_line(state)]
+    lines += ["", "                north (N/S)", header]
     for y in range(SIZE - 1, -1, -1):
         row = "".join(_column(state, x, y, scoring, last) for x in range(SIZE))
         side_w = "W" if y == SIZE // 2 else " "
         side_e = "E" if y == SIZE // 2 else " "
-        lines.append(f" {side_w} {y + 1} {row} {y + 1} {side_e}")
-    lines += [header, "              south", f"  ({LEGEND})"]
+        lines.append(f" {side_w} {y + 1} {row} {y + 1} {side_e}".rstrip())
+    lines += [header, "                south (N/S)", "      west and east (E/W) at the sides", ""]
     lines += score_lines(state)
+    lines += ["", *LEGEND]
     return "\n".join(lines)

@@ -67,6 +67,13 @@ OPTIONS = OptionSet(
             assumed=True,
         ),
         OptionSpec(
+            "palace_uses_house",
+            "bool",
+            False,
+            "the palace takes one of the player's houses (ASSUMED no, §5.2c)",
+            assumed=True,
+        ),
+        OptionSpec(
             "small_on_large",
             "bool",
             True,
@@ -103,6 +110,15 @@ OPTIONS = OptionSet(
             "tokens of each resource in the supply, 0 = unlimited (ASSUMED unlimited, §1)",
             minimum=0,
             maximum=99,
+            assumed=True,
+        ),
+        OptionSpec(
+            "tie_breakers",
+            "choice",
+            "track-resources",
+            "equal totals: track-resources = further on the sacrifice track (stack order), then "
+            "more leftover resources (ASSUMED, §10); shared = the place is shared",
+            choices=("track-resources", "shared"),
             assumed=True,
         ),
     )

@@ -4,15 +4,18 @@ A seat sees its own hand and choice, every public card (scoring card, offer, pla
 drafted by others) and how many cards each hand holds. The other cards in other hands are
 re-dealt from the cards it has not seen (those hands, the mini deck, the cards removed unseen);
 a seat that has committed but not revealed gets a random card of its new hand as its choice.
-Everything else is public.
+Everything else is public. The copy's history is that of the sampled world (the deals of the
+re-dealt cards and the secret choices are rewritten), so its record names no real hidden card
+and replays to the copy.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stonework.core import Rng
+from stonework.core import Action, Rng
 
+from .actions import Deal, Play
 from .phases import COMMIT
 
 if TYPE_CHECKING:
@@ -56,20 +59,50 @@ def determinize(state: ZapotecState, player: int, rng: Rng) -> ZapotecState:
         for card in state.hands[seat]:
             if not state.known[seat] >> card & 1:
                 new_dealt &= ~(1 << card)
+    redealt: dict[int, int] = {}  # real unseen card -> the card dealt in its place
     for seat, count in unseen_slots:
         known = state.known[seat]
         fresh = [pool.pop() for _ in range(count)]
         hand = sorted([card for card in state.hands[seat] if known >> card & 1] + fresh)
         other.hands[seat] = hand
+        unseen = [card for card in state.hands[seat] if not known >> card & 1]
+        redealt.update(zip(unseen, fresh, strict=True))
         for card in fresh:
             new_dealt |= 1 << card
     other.dealt = new_dealt
+    choices: dict[int, int] = {}
     if state.phase == COMMIT:
         for seat in range(n):
             if seat != player and state.played[seat]:
                 hand = other.hands[seat]
-                other.played[seat] = hand[int(rng.random() * len(hand))]
+                choices[seat] = other.played[seat] = hand[int(rng.random() * len(hand))]
+    if redealt or choices:
+        other.history = _sampled_history(state, redealt, choices)
     return other
+
+
+def _sampled_history(
+    state: ZapotecState, redealt: dict[int, int], choices: dict[int, int]
+) -> list[tuple[int, Action]]:
+    # The history would otherwise carry the real deals and secret choices into the copy a
+    # search works on. Unseen hand cards were all dealt by chance (drafted cards are known), and
+    # the secret choices are each seat's last play of this round.
+    deal = state.space.deal
+    history = [
+        (seat, deal[redealt[action.card]])
+        if type(action) is Deal and action.card in redealt
+        else (seat, action)
+        for seat, action in state.history
+    ]
+    play = state.space.play
+    waiting = dict(choices)
+    for k in range(len(history) - 1, -1, -1):
+        if not waiting:
+            break
+        seat, action = history[k]
+        if type(action) is Play and seat in waiting:
+            history[k] = (seat, play[waiting.pop(seat)])
+    return history
 
 
 def _located(state: ZapotecState, card: int) -> bool:

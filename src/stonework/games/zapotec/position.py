@@ -20,7 +20,7 @@ from urllib.parse import quote, unquote
 from stonework.core import InvalidPosition, OptionValue
 
 from .components import ICONS
-from .phases import PHASES, TASKS
+from .phases import PHASES, Q_HAND, Q_TILE, Q_TRADE, TASKS
 
 if TYPE_CHECKING:
     from .state import ZapotecState
@@ -209,8 +209,75 @@ def _read(text: str) -> ZapotecState:
             raise InvalidPosition(f"p{seat}: one used flag per trade tile")
     bought, levels, free = fields["turn_state"].split(".")
     state.bought, state.pyramid_levels, state.free_rituals = int(bought), int(levels), int(free)
+    _check_ranges(state)
     _recount_houses(state)
     return state
+
+
+def _need(ok: bool, what: str) -> None:
+    if not ok:
+        raise InvalidPosition(f"bad zapotec position: {what}")
+
+
+def _within(values: list[int], low: int, high: int) -> bool:
+    return all(low <= v <= high for v in values)
+
+
+def _check_ranges(state: ZapotecState) -> None:
+    # Every number must name something that exists, so a read state cannot fail later.
+    c = state.comp
+    n = state.num_players
+    seats = list(range(n))
+    cards = set(c.cards)
+    kinds = len(c.trade_tiles)
+    tiles = len(c.building_tiles)
+    _need(1 <= state.round <= c.rounds, f"round {state.round} is not 1..{c.rounds}")
+    _need(-1 <= state.active < n, f"seat {state.active} to act does not exist")
+    _need(not state.turn_order or sorted(state.turn_order) == seats, "turn order")
+    _need(0 <= state.turn_index < max(1, len(state.turn_order)), "turn index")
+    for kind, arg in state.queue:
+        if kind == Q_TILE:
+            _need(0 <= arg < len(c.spaces) and state.in_play[arg], "a building-tile task")
+        elif kind == Q_TRADE:
+            _need(1 <= arg >> 3 <= 3 and (arg & 7) < c.trade_face_up, "a trade-tile task")
+        else:
+            _need(0 <= arg < (n if kind == Q_HAND else 1), "a chance task")
+    _need(_within(state.space_tile, -1, tiles - 1), "a building tile on the board")
+    _need(_within(state.space_owner, -1, n - 1), "the owner of a space")
+    _need(len(state.tiles_left) == tiles and _within(state.tiles_left, 0, 99), "tiles left")
+    _need(len(state.trade_rows) == 3, "three trade rows")
+    for row in state.trade_rows:
+        _need(len(row) == c.trade_face_up and _within(row, -1, kinds - 1), "a trade row")
+    _need(len(state.trade_stack) == kinds, "one trade stack count per tile kind")
+    _need(
+        all(0 <= k <= t.count for k, t in zip(state.trade_stack, c.trade_tiles, strict=True)),
+        "stacks",
+    )
+    for p, stack in enumerate(state.pyramids):
+        _need(len(stack) <= 3, f"pyramid {p + 1} is higher than 3")
+        _need(all(piece >> 2 < n and piece & 3 for piece in stack), f"a piece of pyramid {p + 1}")
+    _need(len(state.rituals) == len(state.ritual_discs) <= c.rituals_in_play, "rituals")
+    _need(_within(state.rituals, 0, len(c.rituals) - 1), "a ritual card")
+    _need(_within(state.ritual_discs, 0, (1 << n) - 1), "ritual discs")
+    _need(state.scoring_card == 0 or state.scoring_card in cards, "the scoring card")
+    hands = [card for hand in state.hands for card in hand]
+    _need(all(card in cards for card in state.offer + hands), "a card of the offer or a hand")
+    _need(all(card == 0 or card in cards for card in state.played), "a played card")
+    _need(state.dealt >= 0 and all(k >= 0 for k in state.known), "card masks")
+    for seat in seats:
+        _need(_within(state.res[seat], 0, 999), f"seat {seat}'s resources")
+        _need(_within(state.grid[seat], -1, tiles - 1), f"seat {seat}'s grid")
+        _need(0 <= state.houses[seat] <= c.houses, f"seat {seat}'s houses")
+        _need(-1 <= state.palace[seat] < len(c.spaces), f"seat {seat}'s palace")
+        _need(
+            all(0 <= k <= m for k, m in zip(state.pieces[seat], c.pyramid_pieces, strict=True)),
+            "pieces",
+        )
+        _need(0 <= state.discs[seat] <= c.ritual_discs, f"seat {seat}'s ritual discs")
+        _need(0 <= state.track[seat] <= c.track_length, f"seat {seat}'s track space")
+        _need(state.track_stamp[seat] >= 0, f"seat {seat}'s arrival")
+        _need(_within(state.tiles[seat], 0, kinds - 1), f"seat {seat}'s trade tiles")
+    _need(min(state.bought, state.pyramid_levels, state.free_rituals) >= 0, "turn counters")
 
 
 def _recount_houses(state: ZapotecState) -> None:

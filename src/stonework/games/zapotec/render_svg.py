@@ -1,145 +1,149 @@
-"""An SVG drawing of the game from one seat's view (or a spectator's), built from its observation."""
+"""An SVG drawing of Zapotec from one seat's view (or a spectator's), built from its observation.
+
+Drawing from :func:`~stonework.games.zapotec.observe.observation` alone is what keeps hidden
+things hidden: a hand appears only in its owner's view, a committed card only once revealed.
+The main board and market are in :mod:`~stonework.games.zapotec.svg_board`, the player boards in
+:mod:`~stonework.games.zapotec.svg_players`.
+"""
 
 from __future__ import annotations
 
-from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from .components import REGIONS, RESOURCES, TERRAINS
+from stonework.core import JSON, svg
+
 from .observe import observation
+from .svg_board import (
+    BOARD_H,
+    BOARD_W,
+    BUILDING_COLOURS,
+    draw_market,
+    draw_pyramids,
+    draw_rituals,
+    draw_sections,
+    draw_track,
+    seat_marker,
+)
+from .svg_players import BOARD_W as PLAYER_W
+from .svg_players import draw_player
 
 if TYPE_CHECKING:
     from .state import ZapotecState
 
-SEAT_COLOURS = ("#c0392b", "steelblue", "seagreen", "#d4ac0d")
-REGION_COLOURS = ("#d6eaf8", "#fcf3cf", "#d5f5e3")
-BUILDING_COLOURS = {"cornfield": "#f7dc6f", "village": "#e59866", "temple": "#aab7b8"}
-_SHORT = {"wood": "W", "brick": "B", "stone": "S", "corn": "C", "gold": "G", "priest": "P"}
+PAD: Final = 14.0
+WIDTH: Final = 1000.0
 
 
-def _text(x: float, y: float, text: str, size: int = 11, anchor: str = "start") -> str:
-    return (
-        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
-        f'font-family="sans-serif">{escape(text)}</text>'
-    )
+def status(state: ZapotecState, obs: dict[str, JSON]) -> str:
+    """Whose turn it is, in words, from what the observation shows."""
+    if state.is_terminal:
+        return "the game is over"
+    if obs["chance"]:
+        return f"waiting for chance ({obs['chance']})"
+    return f"seat {obs['to_play']} to play, {obs['phase']} phase"
 
 
-def _short(tile: object) -> str:
-    return "".join(_SHORT[r] for r in tile.split("+")) if isinstance(tile, str) else ""
+def _cards(obs: dict[str, JSON], top: float) -> list[str]:
+    """The scoring card, the offer and the turn order."""
+    parts = ['<g class="cards">']
+    x = PAD
+    for title, cards in (
+        ("Scoring card", [obs["scoring_card"]] if obs["scoring_card"] else []),
+        ("Offer", obs["offer"]),
+    ):
+        parts.append(svg.text(x, top + 12, title, 12, weight="bold"))
+        for n, card in enumerate(cards):
+            parts += _card(x + n * 92, top + 18, str(card))
+        x += max(1, len(cards)) * 92 + 24
+    order = " > ".join(f"seat {s}" for s in obs["turn_order"]) or "-"
+    parts.append(svg.text(x, top + 12, "Turn order", 12, weight="bold"))
+    parts.append(svg.text(x, top + 36, order, 11))
+    parts.append("</g>")
+    return parts
+
+
+def _card(x: float, y: float, card: str) -> list[str]:
+    number, _, rest = card.partition(" ")
+    icon, _, resource = rest.partition("/")
+    return [
+        svg.rect(x, y, 86, 40, "#fffdf5", "#6b5d48"),
+        svg.text(x + 6, y + 17, number, 13, weight="bold"),
+        svg.text(x + 42, y + 16, icon, 10),
+        svg.text(x + 42, y + 31, resource, 10, fill="#555"),
+    ]
+
+
+def _legend(left: float, top: float) -> list[str]:
+    def space(letter: str, building: str) -> str:
+        return (
+            f'<circle cx="7" cy="7" r="7" fill="{BUILDING_COLOURS[building]}" stroke="#333"/>'
+            + svg.text(7, 11, letter, 9, "middle", weight="bold")
+        )
+
+    entries = [
+        (space("C", "cornfield"), "cornfield space; WC under it: its tile gives wood + corn"),
+        (space("V", "village"), "village space (SG: stone + gold)"),
+        (space("T", "temple"), "temple space (BP: brick + priest)"),
+        ("".join(seat_marker(7, 7, 0, 6)), "a house; the number is its owner's seat"),
+        ("".join(seat_marker(7, 9, 1, 5, True)), "a palace (counts as two houses)"),
+        (
+            '<circle cx="7" cy="7" r="7" fill="#eee" stroke="#bbb" stroke-dasharray="2,2"/>',
+            "space not in play at this player count",
+        ),
+        (svg.text(7, 11, "0L", 9, "middle", weight="bold"), "pyramid piece: seat, L/M/S size"),
+    ]
+    parts = [svg.text(left, top + 12, "Legend", 13, weight="bold")]
+    return parts + svg.legend(left, top + 20, entries, 10)
 
 
 def render_svg(state: ZapotecState, perspective: int | None) -> str:
     """The main board, market, track, rituals, cards and player boards as one SVG string."""
     obs = observation(state, perspective)
-    out: list[str] = []
-    who = "spectator" if perspective is None else f"seat {perspective}"
-    out.append(_text(10, 20, f"Zapotec, round {obs['round']}, {obs['phase']} ({who})", 14))
-    # main board: regions are columns, terrains rows; five spaces per section
-    by_name = {space["space"]: space for space in obs["board"]}
-    for r, region in enumerate(REGIONS):
-        for t, terrain in enumerate(TERRAINS):
-            x, y = 10 + r * 200, 40 + t * 70
-            out.append(
-                f'<rect x="{x}" y="{y}" width="195" height="65" fill="{REGION_COLOURS[r]}" '
-                'stroke="dimgray"/>'
-            )
-            out.append(_text(x + 4, y + 13, f"{region} {terrain}", 10))
-            for k in range(1, 6):
-                space = by_name.get(f"{region}-{terrain}.{k}")
-                cx = x + 22 + (k - 1) * 37
-                if space is None:
-                    out.append(
-                        f'<circle cx="{cx}" cy="{y + 40}" r="14" fill="whitesmoke" stroke="silver"/>'
-                    )
-                    continue
-                fill = BUILDING_COLOURS.get(str(space["building"]), "#fff")
-                out.append(f'<circle cx="{cx}" cy="{y + 40}" r="14" fill="{fill}" stroke="black"/>')
-                owner = space["owner"]
-                if isinstance(owner, int):
-                    size = 10 if space["palace"] else 7
-                    out.append(
-                        f'<rect x="{cx - size}" y="{y + 40 - size}" width="{2 * size}" '
-                        f'height="{2 * size}" fill="{SEAT_COLOURS[owner]}"/>'
-                    )
-                else:
-                    out.append(_text(cx, y + 44, _short(space["tile"]), 9, "middle"))
-    # pyramids
-    px = 620
-    out.append(_text(px, 52, "pyramids", 12))
-    for p, pyramid in enumerate(obs["pyramids"]):
-        y = 60 + p * 40
-        out.append(_text(px, y + 20, f"{p + 1} {pyramid['tile'] or '-'}", 10))
-        for level, (seat, size) in enumerate(pyramid["pieces"]):
-            width = {"large": 60, "medium": 44, "small": 28}[size]
-            out.append(
-                f'<rect x="{px + 120 - width / 2:.0f}" y="{y + 24 - 10 * (level + 1)}" '
-                f'width="{width}" height="10" fill="{SEAT_COLOURS[seat]}" stroke="black"/>'
-            )
-    # market, rituals, track, cards
-    y = 270
-    for level, row in obs["trade_rows"].items():
-        tiles = "  ".join(t or "-" for t in row)
-        out.append(_text(10, y, f"row {level}: {tiles}  (stack {obs['trade_stacks'][level]})"))
-        y += 16
-    for k, ritual in enumerate(obs["rituals"], start=1):
-        discs = ",".join(str(s) for s in ritual["discs"]) or "-"
-        out.append(_text(10, y, f"ritual {k}: {ritual['text']}  discs {discs}"))
-        y += 16
-    out.append(_text(10, y, "sacrifice track:"))
-    for space in range(state.comp.track_length + 1):
-        out.append(
-            f'<rect x="{110 + space * 26}" y="{y - 12}" width="24" height="16" fill="#fdebd0" '
-            'stroke="gray"/>'
-        )
-        out.append(_text(110 + space * 26 + 12, y, str(space), 9, "middle"))
-    for player in obs["players"]:
-        seat = int(player["seat"])
-        out.append(
-            f'<circle cx="{110 + int(player["sacrifice"]) * 26 + 5 + 5 * seat}" cy="{y + 8}" '
-            f'r="4" fill="{SEAT_COLOURS[seat]}"/>'
-        )
-    y += 28
-    out.append(
-        _text(
-            10, y, f"scoring card: {obs['scoring_card'] or '-'}   offer: {', '.join(obs['offer'])}"
-        )
+    who = (
+        "spectator view: no hand is shown"
+        if perspective is None
+        else (f"seat {perspective}'s view: only your own hand is shown")
     )
-    y += 24
-    # player boards
-    for player in obs["players"]:
-        seat = int(player["seat"])
-        out.append(
-            f'<rect x="10" y="{y}" width="780" height="78" fill="none" stroke="{SEAT_COLOURS[seat]}"/>'
-        )
-        res = player["resources"]
-        out.append(
-            _text(
-                16,
-                y + 15,
-                f"seat {seat}: {player['points']} VP   "
-                + " ".join(f"{_SHORT[r]}{res[r]}" for r in RESOURCES)
-                + f"   houses {player['houses_left']}   palace {player['palace'] or '-'}",
-            )
-        )
-        for k, tile in enumerate(player["grid"]):
-            gx, gy = 20 + (k % 3) * 34, y + 22 + (k // 3) * 18
-            out.append(
-                f'<rect x="{gx}" y="{gy}" width="32" height="16" fill="#fff" stroke="gray"/>'
-            )
-            out.append(_text(gx + 16, gy + 12, _short(tile), 9, "middle"))
-        tiles = ", ".join(str(t["tile"]) for t in player["trade_tiles"]) or "-"
-        out.append(_text(130, y + 35, f"trade tiles: {tiles}", 10))
-        if "hand" in player:
-            hand = ", ".join(player["hand"])
-        else:
-            hand = f"{player['hand_size']} cards"
-            if player["known_cards"]:
-                hand += " (known: " + ", ".join(player["known_cards"]) + ")"
-        out.append(_text(130, y + 52, f"hand: {hand}", 10))
-        if player["played"]:
-            out.append(_text(130, y + 69, f"played: {player['played']}", 10))
-        y += 84
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="800" height="{y + 10}" '
-        f'viewBox="0 0 800 {y + 10}">' + "".join(out) + "</svg>"
-    )
+    rounds = state.comp.rounds
+    title = f"Zapotec, {state.num_players} players, round {obs['round']} of {rounds}"
+    parts = [
+        svg.text(PAD, PAD + 14, f"{title}: {status(state, obs)}", 16, weight="bold"),
+        svg.text(PAD, PAD + 32, who, 11, fill="#555"),
+    ]
+    y = PAD + 42
+    parts += _cards(obs, y)
+    y += 70
+    parts += draw_sections(obs, PAD, y)
+    pyramid_parts, pyramids_bottom = draw_pyramids(obs, PAD + BOARD_W + 20, y)
+    parts += pyramid_parts
+    y = max(y + BOARD_H, pyramids_bottom) + 14
+    market, market_bottom = draw_market(obs, state.comp, PAD, y)
+    parts += market
+    y = market_bottom + 10
+    rituals, rituals_bottom = draw_rituals(obs, PAD, y)
+    parts += rituals
+    parts += _legend(PAD + 560, y)
+    y = max(rituals_bottom, y + 20 + 17 * 7) + 10
+    track, y = draw_track(obs, state.comp, PAD, y)
+    parts += track
+    y += 10
+    for n, player in enumerate(obs["players"]):
+        x = PAD + (n % 2) * (PLAYER_W + 16)
+        board, height = draw_player(player, obs, x, y)
+        parts += board
+        if n % 2 == 1 or n == len(obs["players"]) - 1:
+            y += height + 12
+    if state.is_terminal:
+        parts += _final(state, PAD, y)
+        y += 24 + 16 * state.num_players
+    return svg.document(WIDTH, y + PAD, parts, f"{title}: {status(state, obs)}")
+
+
+def _final(state: ZapotecState, left: float, top: float) -> list[str]:
+    """The final score sheet (everything is public at the end)."""
+    parts = [svg.text(left, top + 14, "Final scoring", 13, weight="bold")]
+    for seat, (score, place) in enumerate(zip(state.scores(), state.ranking(), strict=True)):
+        rows = ", ".join(f"{k} {v}" for k, v in score.breakdown.items() if type(v) is int)
+        line = f"seat {seat}: {score.total} VP, place {place} ({rows})"
+        parts.append(svg.text(left, top + 32 + 16 * seat, line, 11))
+    return parts

@@ -210,7 +210,7 @@ def _action_moves(state: ZapotecState, seat: int, out: list[Action]) -> None:
 def _build_moves(state: ZapotecState, seat: int, out: list[Action]) -> None:
     c = state.comp
     houses = state.houses[seat]
-    palace_left = state.palace[seat] < 0
+    palace_left = state.palace[seat] < 0 and (houses > 0 or not state.palace_uses_house)
     if not houses and not palace_left:
         return
     res = state.res[seat]
@@ -337,10 +337,11 @@ def _reason(state: ZapotecState, action: Action) -> str:
             return "that space is not free"
         if action.space not in matching_spaces(c)[c.card_icon[state.played[seat]]]:
             return "that space does not match the icon of your card"
-        if isinstance(action, Build) and state.houses[seat] <= 0:
-            return "you have no house left"
         if isinstance(action, Palace) and state.palace[seat] >= 0:
             return "you built your palace already"
+        uses_house = isinstance(action, Build) or state.palace_uses_house
+        if uses_house and state.houses[seat] <= 0:
+            return "you have no house left"
         if isinstance(action, Build) and state.grid[seat][action.slot] >= 0:
             return f"slot {action.slot + 1} of your grid is taken"
         return "you cannot pay for it that way"
@@ -518,7 +519,8 @@ def _build(state: ZapotecState, seat: int, action: Build) -> None:
 
 
 def _palace(state: ZapotecState, seat: int, action: Palace) -> None:
-    # §5.2c: no house piece, no income (the tile goes back to the box), counts as 2 houses.
+    # §5.2c: no house piece (ASSUMED, option palace_uses_house), no income (the tile goes back
+    # to the box), counts as 2 houses.
     c = state.comp
     s = action.space
     space = c.spaces[s]
@@ -528,6 +530,8 @@ def _palace(state: ZapotecState, seat: int, action: Palace) -> None:
     state.space_owner[s] = seat
     state.palace[seat] = s
     state.space_tile[s] = -1
+    if state.palace_uses_house:
+        state.houses[seat] -= 1
     houses = state.icon_houses[seat]
     houses[space.building] += 2
     houses[3 + space.terrain] += 2

@@ -103,6 +103,8 @@ def scores(state: ZapotecState) -> list[Score]:
 
 def tiebreak_key(state: ZapotecState, seat: int, total: int | float) -> tuple[float, ...]:
     """§10 (ASSUMED tie-breakers): score, then track standing, then leftover resources."""
+    if state.shared_ties:
+        return (float(total),)
     order = track_order(state)
     track_rank = len(order) - order.index(seat) if seat in order else 0
     return (float(total), float(track_rank), float(sum(state.res[seat])))

@@ -103,6 +103,8 @@ class ZapotecState(State):
         self.one_level = bool(o["one_pyramid_level_per_turn"])
         self.actions_after_building = bool(o["actions_after_building"])
         self.palace_matches_icon = bool(o["palace_matches_icon"])
+        self.palace_uses_house = bool(o["palace_uses_house"])
+        self.shared_ties = o["tie_breakers"] == "shared"
         self.small_on_large = bool(o["small_on_large"])
         self.complete_at_three = o["pyramid_complete"] == "three-levels"
         self.free_ritual_needs_pyramid = bool(o["free_ritual_needs_pyramid"])

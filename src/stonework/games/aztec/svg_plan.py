@@ -1,0 +1,100 @@
+"""The plan of the Aztec structure seen from above, north up, with the files and ranks.
+
+It is the map a player reads coordinates from: each column shows the level of its top cube
+(``~`` after it when that cube floats over a gap), a star where a level-3 cube scores, a thick
+outline on the last piece's columns, and a marker on the corner the isometric view is seen from.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from stonework.core import svg
+from stonework.games.aztec.geometry import FILES, SIZE, cell_index
+from stonework.games.aztec.svg_iso import (
+    EW_COLOUR,
+    LEVEL_COLOURS,
+    NS_COLOUR,
+    edge_fill,
+    star_points,
+)
+
+CELL: Final = 26.0
+MARGIN: Final = 36.0  # room for the rulers and the edge letters
+WIDTH: Final = SIZE * CELL + 2 * MARGIN
+HEIGHT: Final = SIZE * CELL + 2 * MARGIN
+
+_CORNER_AT: Final = {"sw": (0, SIZE), "se": (SIZE, SIZE), "ne": (SIZE, 0), "nw": (0, 0)}
+"""Where each viewing corner lies in plan cells (column, row from the top)."""
+
+
+def draw(
+    left: float,
+    top: float,
+    occupied: int,
+    scoring: int,
+    last: int,
+    corners: bool,
+    view: str,
+) -> list[str]:
+    """The plan with its top-left corner at (left, top)."""
+    x0, y0 = left + MARGIN, top + MARGIN
+    parts = ['<g class="plan">']
+    for x in range(SIZE):
+        for y in range(SIZE):
+            levels = [z for z in (1, 2, 3) if occupied >> cell_index(x, y, z) & 1]
+            sx, sy = x0 + x * CELL, y0 + (SIZE - 1 - y) * CELL
+            fill = LEVEL_COLOURS[levels[-1] - 1] if levels else edge_fill(x, y, corners)
+            parts.append(svg.rect(sx, sy, CELL, CELL, fill, "#9c8f78", 0.6))
+            if not levels:
+                continue
+            cx, cy = sx + CELL / 2, sy + CELL / 2
+            top_level = levels[-1]
+            if top_level == 3 and scoring >> cell_index(x, y, 3) & 1:
+                parts.append(
+                    f'<polygon class="scoring" points="{star_points(cx, cy, 10)}" '
+                    'fill="#ffffff" stroke="#222" stroke-width="0.8"/>'
+                )
+            else:
+                label = str(top_level) + ("~" if len(levels) < top_level else "")
+                parts.append(svg.text(cx, cy + 4.5, label, 13, "middle", "#2b2115"))
+    # The last piece's columns, drawn after the grid so no neighbour covers the outline.
+    for x in range(SIZE):
+        for y in range(SIZE):
+            if any(last >> cell_index(x, y, z) & 1 for z in (1, 2, 3)):
+                sx, sy = x0 + x * CELL, y0 + (SIZE - 1 - y) * CELL
+                parts.append(
+                    f'<rect class="last" x="{sx + 1.5:.1f}" y="{sy + 1.5:.1f}" '
+                    f'width="{CELL - 3:.1f}" height="{CELL - 3:.1f}" fill="none" '
+                    'stroke="#000" stroke-width="2.5"/>'
+                )
+    side = SIZE * CELL
+    for ax, ay, bx, by, colour in (
+        (0, 0, side, 0, NS_COLOUR),
+        (0, side, side, side, NS_COLOUR),
+        (0, 0, 0, side, EW_COLOUR),
+        (side, 0, side, side, EW_COLOUR),
+    ):
+        parts.append(
+            f'<line x1="{x0 + ax:.1f}" y1="{y0 + ay:.1f}" x2="{x0 + bx:.1f}" y2="{y0 + by:.1f}" '
+            f'stroke="{colour}" stroke-width="4" stroke-linecap="round"/>'
+        )
+    for k in range(SIZE):
+        cx = x0 + (k + 0.5) * CELL
+        cy = y0 + (SIZE - 1 - k + 0.5) * CELL
+        parts.append(svg.text(cx, y0 + side + 15, FILES[k], 11, "middle", "#6b5d48"))
+        parts.append(svg.text(x0 - 12, cy + 4, str(k + 1), 11, "middle", "#6b5d48"))
+        parts.append(svg.text(x0 + side + 12, cy + 4, str(k + 1), 11, "middle", "#6b5d48"))
+    parts.append(svg.text(x0 + side / 2, y0 - 8, "N", 13, "middle", NS_COLOUR, "bold"))
+    parts.append(svg.text(x0 + side / 2, y0 + side + 30, "S", 13, "middle", NS_COLOUR, "bold"))
+    parts.append(svg.text(x0 - 28, y0 + side / 2 + 5, "W", 13, "middle", EW_COLOUR, "bold"))
+    parts.append(svg.text(x0 + side + 28, y0 + side / 2 + 5, "E", 13, "middle", EW_COLOUR, "bold"))
+    # The viewer's corner: a small eye-like marker pointing at the board.
+    col, row = _CORNER_AT[view]
+    ex, ey = x0 + col * CELL, y0 + row * CELL
+    parts.append(
+        f'<circle class="viewer" cx="{ex:.1f}" cy="{ey:.1f}" r="6" fill="#222" stroke="#fff" '
+        'stroke-width="1.5"/>'
+    )
+    parts.append("</g>")
+    return parts

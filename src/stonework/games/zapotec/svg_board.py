@@ -1,0 +1,219 @@
+"""The Zapotec main board as SVG, drawn from an observation: the nine sections with their spaces
+and houses, the pyramids with their scoring tiles, the three trade rows, the rituals and the
+sacrifice track.
+
+Every cue carries a letter or a number besides its colour: spaces show their building's initial
+(C cornfield, V village, T temple), houses and palaces the owner's seat number, pyramid pieces and
+track markers the seat number too.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from stonework.core import JSON, svg
+
+from .components import LEVELS, REGIONS, TERRAINS, Components
+from .effect_words import SHORT, effect_words
+
+SEAT_COLOURS: Final = ("#c0392b", "#2e75b6", "#2e8b57", "#d4a50a")
+SEAT_INK: Final = ("#fff", "#fff", "#fff", "#000")
+"""Text colour on each seat's colour (dark on the light gold, so the number stays readable)."""
+REGION_COLOURS: Final = ("#dbe9f6", "#fbf1cf", "#d8f1e1")
+BUILDING_COLOURS: Final = {"cornfield": "#f7dc6f", "village": "#eba46f", "temple": "#b8c2c4"}
+SECTION_W: Final = 200.0
+SECTION_H: Final = 74.0
+BOARD_W: Final = 70 + 3 * SECTION_W  # terrain names on the left
+BOARD_H: Final = 20 + 3 * SECTION_H
+
+
+def tile_code(name: JSON) -> str:
+    """A building tile's code from its resources (``wood+corn`` -> ``WC``); ``--`` for none."""
+    if not isinstance(name, str):
+        return "--"
+    return "".join(SHORT.get(r, r[:1].upper()) for r in name.split("+"))
+
+
+def seat_marker(x: float, y: float, seat: int, size: float, palace: bool = False) -> list[str]:
+    """A house (square) or palace (bigger, with a roof) of ``seat``, its number written on it."""
+    colour = SEAT_COLOURS[seat]
+    parts = [svg.rect(x - size, y - size, 2 * size, 2 * size, colour, "#000", 1)]
+    if palace:
+        parts.append(
+            f'<polygon points="{x - size - 2:.1f},{y - size:.1f} {x:.1f},{y - 2 * size:.1f} '
+            f'{x + size + 2:.1f},{y - size:.1f}" fill="{colour}" stroke="#000"/>'
+        )
+    parts.append(
+        svg.text(x, y + size * 0.5, str(seat), size * 1.3, "middle", SEAT_INK[seat], "bold")
+    )
+    return parts
+
+
+def draw_sections(obs: dict[str, JSON], left: float, top: float) -> list[str]:
+    """The 3×3 sections (regions across, terrains down), five spaces each."""
+    by_name = {space["space"]: space for space in obs["board"]}
+    parts = ['<g class="main-board">']
+    for r, region in enumerate(REGIONS):
+        x = left + 70 + r * SECTION_W
+        parts.append(svg.text(x + SECTION_W / 2, top + 13, region, 13, "middle", weight="bold"))
+    for t, terrain in enumerate(TERRAINS):
+        y = top + 20 + t * SECTION_H
+        parts.append(svg.text(left, y + SECTION_H / 2 + 4, terrain, 12, weight="bold"))
+        for r, region in enumerate(REGIONS):
+            x = left + 70 + r * SECTION_W
+            parts.append(svg.rect(x, y, SECTION_W - 4, SECTION_H - 4, REGION_COLOURS[r], "#777"))
+            parts.append(svg.text(x + 4, y + 12, f"{region}-{terrain}", 9, fill="#555"))
+            for k in range(1, 6):
+                cx, cy = x + 22 + (k - 1) * 38, y + 38
+                space = by_name.get(f"{region}-{terrain}.{k}")
+                parts += _space(space, k, cx, cy)
+    parts.append("</g>")
+    return parts
+
+
+def _space(space: JSON, k: int, cx: float, cy: float) -> list[str]:
+    tag = {4: "3+", 5: "4"}.get(k, "")
+    label = f"{k}" + (f" ({tag})" if tag else "")
+    parts = [svg.text(cx, cy - 18, label, 8, "middle", "#555")]
+    if space is None:  # not in play at this player count
+        parts.append(
+            f'<circle class="space-out" cx="{cx:.1f}" cy="{cy:.1f}" r="14" fill="#eee" '
+            'stroke="#bbb" stroke-dasharray="2,2"/>'
+        )
+        return parts
+    building = str(space["building"])
+    parts.append(
+        f'<circle class="space" cx="{cx:.1f}" cy="{cy:.1f}" r="14" '
+        f'fill="{BUILDING_COLOURS.get(building, "#fff")}" stroke="#333"/>'
+    )
+    owner = space["owner"]
+    if isinstance(owner, int):
+        parts += seat_marker(cx, cy, owner, 9 if space["palace"] else 7, bool(space["palace"]))
+    else:
+        parts.append(svg.text(cx, cy + 4, building[:1].upper(), 12, "middle", "#333", "bold"))
+    parts.append(svg.text(cx, cy + 26, tile_code(space["tile"]), 9, "middle", "#333"))
+    return parts
+
+
+def draw_pyramids(obs: dict[str, JSON], left: float, top: float) -> tuple[list[str], float]:
+    """Each pyramid: its pieces stacked (seat colour and number) over its scoring tile."""
+    parts = ['<g class="pyramids">', svg.text(left, top + 13, "Pyramids", 13, weight="bold")]
+    width = {"large": 60.0, "medium": 44.0, "small": 28.0}
+    y = top + 24
+    for p, pyramid in enumerate(obs["pyramids"], start=1):
+        parts.append(svg.text(left, y + 34, f"{p}", 12, weight="bold"))
+        base_x = left + 52
+        for level, (seat, size) in enumerate(pyramid["pieces"]):
+            w = width[size]
+            ly = y + 34 - 12 * (level + 1)
+            parts.append(
+                f'<rect class="piece" x="{base_x - w / 2:.1f}" y="{ly:.1f}" width="{w:.1f}" '
+                f'height="12" fill="{SEAT_COLOURS[seat]}" stroke="#000"/>'
+            )
+            parts.append(
+                svg.text(
+                    base_x, ly + 10, f"{seat}{size[0].upper()}", 9, "middle", SEAT_INK[seat], "bold"
+                )
+            )
+        if not pyramid["pieces"]:
+            parts.append(
+                f'<line x1="{base_x - 30:.1f}" y1="{y + 34:.1f}" x2="{base_x + 30:.1f}" '
+                f'y2="{y + 34:.1f}" stroke="#999" stroke-dasharray="3,2"/>'
+            )
+        tile = pyramid["tile"] or "no tile yet"
+        parts.append(svg.text(left + 92, y + 30, f"scoring tile: {tile}", 10))
+        y += 44
+    left_tiles = ", ".join(obs["scoring_tiles"]) or "-"
+    parts.append(svg.text(left, y + 10, f"scoring tiles to draw: {left_tiles}", 10))
+    parts.append("</g>")
+    return parts, y + 16
+
+
+def draw_market(
+    obs: dict[str, JSON], comp: Components, left: float, top: float
+) -> tuple[list[str], float]:
+    """The three trade rows: each tile's name and what it does, its cost and the stack left."""
+    parts = ['<g class="trade-rows">', svg.text(left, top + 13, "Trade rows", 13, weight="bold")]
+    y = top + 22
+    tile_w = 168.0
+    for k, level in enumerate(LEVELS):
+        parts.append(svg.text(left, y + 22, f"{level}", 13, weight="bold"))
+        cost = comp.trade_costs[k]
+        parts.append(svg.text(left, y + 36, f"{cost} gold", 9, fill="#555"))
+        for slot, name in enumerate(obs["trade_rows"][level], start=1):
+            x = left + 46 + (slot - 1) * (tile_w + 6)
+            parts.append(svg.rect(x, y, tile_w, 44, "#fffaf0", "#8a7a5a"))
+            parts.append(svg.text(x + 4, y + 13, f"{level}.{slot}", 9, fill="#777"))
+            if name is None:
+                parts.append(svg.text(x + tile_w / 2, y + 26, "(empty)", 10, "middle"))
+                continue
+            tile = comp.trade_tiles[comp.trade_index[name]]
+            parts.append(svg.text(x + 30, y + 14, name, 11, weight="bold"))
+            parts.append(svg.text(x + 4, y + 28, effect_words(tile.effect), 9))
+            parts.append(svg.text(x + 4, y + 39, tile.timing, 8, fill="#777"))
+        stack = obs["trade_stacks"][level]
+        parts.append(svg.text(left + 46 + 3 * (tile_w + 6), y + 24, f"stack {stack}", 10))
+        y += 50
+    parts.append("</g>")
+    return parts, y
+
+
+def draw_rituals(obs: dict[str, JSON], left: float, top: float) -> tuple[list[str], float]:
+    """The ritual cards with the seats' discs on them."""
+    parts = ['<g class="rituals">', svg.text(left, top + 13, "Rituals", 13, weight="bold")]
+    y = top + 20
+    for k, ritual in enumerate(obs["rituals"], start=1):
+        parts.append(svg.rect(left, y, 330, 24, "#f3ecff", "#7d6aa8"))
+        parts.append(svg.text(left + 6, y + 16, f"{k}. {ritual['text']}", 11))
+        for n, seat in enumerate(ritual["discs"]):
+            parts += _disc(left + 250 + 16 * n, y + 12, seat)
+        y += 28
+    parts.append("</g>")
+    return parts, y
+
+
+def _disc(x: float, y: float, seat: int) -> list[str]:
+    return [
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="{SEAT_COLOURS[seat]}" stroke="#000"/>',
+        svg.text(x, y + 3.5, str(seat), 9, "middle", SEAT_INK[seat], "bold"),
+    ]
+
+
+def draw_track(
+    obs: dict[str, JSON], comp: Components, left: float, top: float
+) -> tuple[list[str], float]:
+    """The sacrifice track: spaces with their bonuses, the seats' markers below their space."""
+    parts = ['<g class="sacrifice-track">']
+    rewards = "/".join(str(v) for v in comp.track_rewards)
+    parts.append(
+        svg.text(left, top + 13, f"Sacrifice track (end: {rewards} VP by rank)", 13, weight="bold")
+    )
+    y = top + 20
+    cell = 78.0
+    per_line = 6
+    positions: dict[int, list[int]] = {}
+    for player in obs["players"]:
+        positions.setdefault(int(player["sacrifice"]), []).append(int(player["seat"]))
+    for space in range(comp.track_length + 1):
+        x = left + (space % per_line) * cell
+        row_y = y + (space // per_line) * 72
+        parts.append(svg.rect(x, row_y, cell - 4, 44, "#fdebd0", "#a0785a"))
+        parts.append(svg.text(x + 4, row_y + 12, str(space), 10, weight="bold"))
+        words = effect_words(comp.track_bonuses[space])
+        for n, line in enumerate(_wrap(words, 14)):
+            parts.append(svg.text(x + 4, row_y + 22 + 9 * n, line, 8))
+        for n, seat in enumerate(sorted(positions.get(space, []))):
+            parts += _disc(x + 9 + 16 * n, row_y + 54, seat)
+    lines = (comp.track_length + per_line) // per_line
+    parts.append("</g>")
+    return parts, y + lines * 72
+
+
+def _wrap(words: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in words.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines[:3]

@@ -1,0 +1,106 @@
+"""What the adapters cost: random games through OpenSpiel and PettingZoo against the bare engine.
+
+``python -m stonework.interop.bench aztec --players 2 --games 5`` prints games per second for
+the engine (``apply`` with checks, as the adapters use it), the OpenSpiel state, and the
+PettingZoo environment, all playing uniformly random legal actions from the same seeds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+from stonework.core import GameSpec, get_game, make_rng
+
+Play = Callable[[int], None]
+"""Plays that many random games (the game or env is built beforehand, outside the timing)."""
+
+
+def _engine_games(spec: GameSpec, players: int) -> Play:
+    def play(games: int) -> None:
+        for seed in range(games):
+            rng = make_rng(seed)
+            state = spec.new_state(players, spec.options.defaults())
+            while not state.is_terminal:
+                state.apply(state.random_action(rng))
+
+    return play
+
+
+def _openspiel_games(spec: GameSpec, players: int) -> Play:
+    import stonework.interop.openspiel as sw_spiel
+
+    game = sw_spiel.load_game(sw_spiel.register(spec), players=players)
+    return lambda games: _openspiel_play(game, games)
+
+
+def _openspiel_play(game: Any, games: int) -> None:
+    for seed in range(games):
+        rng = make_rng(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids, odds = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(ids, odds)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _pettingzoo_games(spec: GameSpec, players: int) -> Play:
+    from stonework.interop.pettingzoo import env
+
+    aec = env(spec, players=players)
+    return lambda games: _pettingzoo_play(aec, games)
+
+
+def _pettingzoo_play(aec: Any, games: int) -> None:
+    import numpy as np
+
+    for seed in range(games):
+        aec.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _ in aec.agent_iter():
+            observation, _, terminated, truncated, _ = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+            else:
+                aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+Runner = Callable[[GameSpec, int], Play]
+RUNNERS: tuple[tuple[str, Runner], ...] = (
+    ("engine (checked apply)", _engine_games),
+    ("OpenSpiel state", _openspiel_games),
+    ("PettingZoo AEC env", _pettingzoo_games),
+)
+
+
+def rates(spec: GameSpec, players: int, games: int) -> dict[str, float]:
+    """Random games per second for the engine and each adapter."""
+    out = {}
+    for label, prepare in RUNNERS:
+        play = prepare(spec, players)
+        start = time.perf_counter()
+        play(games)
+        out[label] = games / (time.perf_counter() - start)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print games per second for the engine and each adapter."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--games", type=int, default=5)
+    args = parser.parse_args(argv)
+    spec = get_game(args.game)
+    players = spec.default_players if args.players is None else args.players
+    print(f"{args.game}, {players} players, {args.games} random games each")
+    for label, rate in rates(spec, players, args.games).items():
+        print(f"  {label:24} {rate:8.2f} games/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+"""What the adapters share: integer ids of legal actions and chance outcomes, observation arrays.
+
+Action ids are the game's own (``State.action_id``): decisions and chance outcomes live in one
+space of ``num_distinct_actions()`` ids, so a chance outcome keeps its id in every adapter.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import TYPE_CHECKING
+
+from stonework.core import CHANCE, GameSpec, Rng, State, get_game
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+
+def sorted_legal_ids(state: State) -> list[int]:
+    """Ids of the legal actions (or chance outcomes), ascending as OpenSpiel requires."""
+    return sorted(state.action_id(action) for action in state.legal_actions())
+
+
+def chance_outcome_ids(state: State) -> list[tuple[int, float]]:
+    """The chance outcomes as (id, probability) pairs, ascending by id."""
+    return sorted((state.action_id(action), p) for action, p in state.chance_outcomes())
+
+
+def observation_string(state: State, player: int | None) -> str:
+    """The seat's observation as canonical JSON (the same text for the same view)."""
+    return json.dumps(state.observation(player), sort_keys=True, separators=(",", ":"))
+
+
+def tensor_shape(state: State) -> tuple[int, ...] | None:
+    """The game's observation-tensor shape, or None when the game provides no tensor."""
+    try:
+        return tuple(state.observation_shape())
+    except NotImplementedError:
+        return None
+
+
+def tensor_size(shape: tuple[int, ...]) -> int:
+    """Number of values in a tensor of ``shape``."""
+    return math.prod(shape)
+
+
+def observation_array(state: State, player: int, shape: tuple[int, ...]) -> npt.NDArray[np.float32]:
+    """The seat's observation tensor as a float32 array of the game's declared shape."""
+    import numpy as np
+
+    values = state.observation_tensor(player)
+    if len(values) != tensor_size(shape):
+        raise ValueError(
+            f"{state.spec.name}: observation_tensor gave {len(values)} values, "
+            f"observation_shape {shape} needs {tensor_size(shape)}"
+        )
+    return np.asarray(values, dtype=np.float32).reshape(shape)
+
+
+def action_mask_array(state: State, size: int) -> npt.NDArray[np.int8]:
+    """An int8 mask over the action space, 1 where a decision is legal (all 0 off-turn)."""
+    import numpy as np
+
+    mask = np.zeros(size, dtype=np.int8)
+    if state.current_player >= 0:
+        mask[[state.action_id(a) for a in state.legal_actions()]] = 1
+    return mask
+
+
+def resolve_chance(state: State, rng: Rng) -> None:
+    """Draw chance outcomes (by their odds, with ``rng``) until a seat must decide or the end."""
+    while state.current_player == CHANCE:
+        state.apply(state.sample_chance(rng))
+
+
+def spec_of(game: str | GameSpec) -> GameSpec:
+    """A game's spec from its name, its env id (``aztec_v0``) or the spec itself."""
+    if isinstance(game, GameSpec):
+        return game
+    name, _, version = game.rpartition("_")
+    if name and version.startswith("v") and version[1:].isdigit():
+        return get_game(name)
+    return get_game(game)

@@ -1,0 +1,173 @@
+"""PettingZoo AEC environments over the stonework engines: ``aztec_v0``, ``akropolis_v0``, ...
+
+>>> from stonework.interop.pettingzoo import env, env_ids
+>>> all(name.endswith("_v0") for name in env_ids())
+True
+
+Each seat is an agent ``player_<seat>``. Its observation is a dict: ``"observation"`` is the
+game's observation tensor (``State.observation_tensor``, float32, the game's
+``observation_shape``) and ``"action_mask"`` (int8 over the game's whole id space, 1 where the
+action is legal now) is the only place the mask appears. Chance nodes (tile reveals, deals) are
+resolved inside the environment with its own generator, seeded by ``reset(seed=...)``. Rewards
+come once, at the end: each seat's ``State.returns()``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from stonework.core import GameSpec, Rng, State, list_games, make_rng
+from stonework.interop.encoding import (
+    action_mask_array,
+    observation_array,
+    resolve_chance,
+    spec_of,
+    tensor_shape,
+)
+from stonework.interop.render import render_rgb
+
+VERSION = "v0"
+"""Env ids carry a version (PettingZoo habit): bumped when observations or rewards change."""
+
+
+def env_ids() -> list[str]:
+    """The environment ids of every registered game (``<game>_v0``)."""
+    return [f"{spec.name}_{VERSION}" for spec in list_games()]
+
+
+def env(game: str | GameSpec, **kwargs: Any) -> StoneworkAECEnv:
+    """The AEC environment of a game by name (``aztec`` or ``aztec_v0``) or spec."""
+    return StoneworkAECEnv(game, **kwargs)
+
+
+raw_env = env
+
+
+def agent_name(seat: int) -> str:
+    """The PettingZoo agent name of a seat."""
+    return f"player_{seat}"
+
+
+class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
+    """One stonework game config as a PettingZoo AEC environment."""
+
+    def __init__(
+        self,
+        game: str | GameSpec,
+        players: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.spec = spec_of(game)
+        count = self.spec.default_players if players is None else players
+        if count not in self.spec.player_counts:
+            allowed = ", ".join(map(str, self.spec.player_counts))
+            raise ValueError(f"{self.spec.name} is played by {allowed} players, not {count}")
+        if render_mode is not None and render_mode not in ("ansi", "rgb_array"):
+            raise ValueError(f"render_mode must be 'ansi' or 'rgb_array', not {render_mode!r}")
+        self.players = count
+        self.options = self.spec.options.resolve(self.spec.name, options)
+        self.render_mode = render_mode
+        self.metadata = {
+            "name": f"{self.spec.name}_{VERSION}",
+            "render_modes": ["ansi", "rgb_array"],
+            "is_parallelizable": False,
+        }
+        probe = self.spec.new_state(count, dict(self.options))
+        shape = tensor_shape(probe)
+        if shape is None:
+            raise ValueError(f"{self.spec.name} has no observation tensor to build an env on")
+        self.observation_shape = shape
+        self.num_actions = probe.num_distinct_actions()
+        self.possible_agents = [agent_name(seat) for seat in range(count)]
+        self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
+        # The tensor layout is the game's; values are finite but their range is not declared.
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, shape, np.float32),
+                "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = {name: observation_space for name in self.possible_agents}
+        self.action_spaces = {
+            name: spaces.Discrete(self.num_actions) for name in self.possible_agents
+        }
+        self._rng: Rng = make_rng(None)
+        self.state: State = probe
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same for every seat)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: the game's action ids."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` fixes the chance outcomes drawn by the environment."""
+        if seed is not None:
+            self._rng = make_rng(seed)
+        self.state = self.spec.new_state(self.players, dict(self.options))
+        resolve_chance(self.state, self._rng)
+        self.agents = list(self.possible_agents)
+        self.rewards = {name: 0.0 for name in self.agents}
+        self._cumulative_rewards = {name: 0.0 for name in self.agents}
+        self.terminations = {name: False for name in self.agents}
+        self.truncations = {name: False for name in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
+        self._select_next()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s view: its observation tensor and its action mask."""
+        seat = self._seat[agent]
+        mask = np.zeros(self.num_actions, np.int8)
+        if self.state.current_player == seat:
+            mask = action_mask_array(self.state, self.num_actions)
+        return {
+            "observation": observation_array(self.state, seat, self.observation_shape),
+            "action_mask": mask,
+        }
+
+    def step(self, action: Any) -> None:
+        """Apply the selected agent's action id (``None`` once that agent is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        # The engine checks the id: an illegal one raises IllegalAction and changes nothing.
+        state.apply(state.action_from_id(int(action)))
+        resolve_chance(state, self._rng)
+        self._clear_rewards()
+        if state.is_terminal:
+            for seat, value in enumerate(state.returns()):
+                name = agent_name(seat)
+                self.rewards[name] = float(value)
+                self.terminations[name] = True
+        self._cumulative_rewards[agent] = 0.0
+        self._accumulate_rewards()
+        self._select_next()
+
+    def _select_next(self) -> None:
+        player = self.state.current_player
+        if player >= 0:
+            self.agent_selection = agent_name(player)
+        else:
+            # The game is over: each agent in turn must now step with None.
+            self.agent_selection = self.agents[0]
+
+    def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:
+        """The spectator's view: text for ``ansi``, an RGB image for ``rgb_array``."""
+        if self.render_mode is None:
+            return None
+        if self.render_mode == "ansi":
+            return self.state.to_text(None)
+        return render_rgb(self.state)
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,120 @@
+"""PettingZoo AEC environments over our engines: PettingZoo's own checks plus our promises."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from interop_cases import CASES, IDS, TOY
+from stonework.core import GameSpec, IllegalAction
+from stonework.interop.pettingzoo import StoneworkAECEnv, env, env_ids
+
+
+@pytest.fixture(autouse=True)
+def _quiet_unbounded_box() -> None:
+    # Observation ranges are the games' own and not declared; PettingZoo warns about that.
+    warnings.filterwarnings("ignore", message=".*infinity.*")
+    warnings.filterwarnings("ignore", message=".*should be gymnasium.spaces.box.*")
+    warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+
+
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
+def test_pettingzoo_api_test(spec: GameSpec, players: int) -> None:
+    api_test(env(spec, players=players, render_mode="ansi"), num_cycles=60)
+
+
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
+def test_pettingzoo_seed_test(spec: GameSpec, players: int) -> None:
+    seed_test(lambda: env(spec, players=players), num_cycles=40)
+
+
+def play_out(aec: StoneworkAECEnv, seed: int) -> dict[str, float]:
+    """Play to the end with masked random actions; returns each agent's total reward."""
+    aec.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = {agent: 0.0 for agent in aec.possible_agents}
+    for agent in aec.agent_iter():
+        observation, reward, terminated, truncated, _ = aec.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            aec.step(None)
+            continue
+        assert set(observation) == {"observation", "action_mask"}
+        mask = observation["action_mask"]
+        engine = aec.state
+        assert aec.agent_selection == f"player_{engine.current_player}"
+        legal = sorted(engine.action_id(a) for a in engine.legal_actions())
+        assert list(np.flatnonzero(mask)) == legal
+        aec.step(int(rng.choice(legal)))
+    return totals
+
+
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
+def test_rewards_are_the_engine_returns(spec: GameSpec, players: int) -> None:
+    aec = env(spec, players=players)
+    totals = play_out(aec, seed=3)
+    assert aec.state.is_terminal
+    assert [totals[f"player_{s}"] for s in range(players)] == pytest.approx(aec.state.returns())
+
+
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
+def test_renders_text_and_pixels(spec: GameSpec, players: int) -> None:
+    text_env = env(spec, players=players, render_mode="ansi")
+    text_env.reset(seed=1)
+    assert text_env.render() == text_env.state.to_text(None)
+    image_env = env(spec, players=players, render_mode="rgb_array")
+    image_env.reset(seed=1)
+    image = image_env.render()
+    assert isinstance(image, np.ndarray) and image.dtype == np.uint8
+    assert image.ndim == 3 and image.shape[2] == 3 and image.size > 0
+
+
+def test_only_the_seat_to_move_has_a_mask() -> None:
+    aec = env(TOY, players=3)
+    aec.reset(seed=0)
+    to_move = aec.agent_selection
+    for agent in aec.agents:
+        mask = aec.observe(agent)["action_mask"]
+        assert mask.any() == (agent == to_move)
+
+
+def test_hidden_card_is_only_in_its_seat_tensor() -> None:
+    """The toy's secret card shows in its own seat's tensor; others see zeros there."""
+    aec = env(TOY, players=2)
+    aec.reset(seed=4)
+    cards = aec.state.cards
+    for seat, card in enumerate(cards):
+        tensor = aec.observe(f"player_{seat}")["observation"]
+        assert tensor[2 + card - 1] == 1.0 and tensor[2:].sum() == 1.0
+
+
+def test_illegal_action_raises_and_changes_nothing() -> None:
+    aec = env(TOY, players=2, pile=1)
+    aec.reset(seed=0)
+    before = aec.state.position()
+    with pytest.raises(IllegalAction):
+        aec.step(1)  # "take 2" with one stone left
+    assert aec.state.position() == before
+
+
+def test_same_seed_same_game_and_env_ids() -> None:
+    first, second = env(TOY), env(TOY)
+    first.reset(seed=9)
+    second.reset(seed=9)
+    assert first.state.position() == second.state.position()
+    assert all(name.endswith("_v0") for name in env_ids())
+    with pytest.raises(ValueError, match="players"):
+        env(TOY, players=5)
+
+
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
+def test_each_agent_sees_its_own_seat(spec: GameSpec, players: int) -> None:
+    """Agent player_k gets seat k's tensor (which holds only what seat k may see)."""
+    aec = env(spec, players=players)
+    aec.reset(seed=6)
+    for seat, agent in enumerate(aec.possible_agents):
+        ours = np.asarray(aec.state.observation_tensor(seat), np.float32)
+        assert np.array_equal(aec.observe(agent)["observation"].reshape(-1), ours)
