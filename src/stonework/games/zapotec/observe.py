@@ -14,7 +14,8 @@ from stonework.core import CHANCE, JSON
 
 from .components import ICONS, LEVELS, RESOURCES, SIZES
 from .effects import trade_discount
-from .phases import COMMIT, PHASES, TASKS
+from .phases import COMMIT, DRAFT, END, PHASES, TASKS
+from .rules import pyramid_complete
 from .scoring import pyramid_points, ritual_total, track_points
 
 if TYPE_CHECKING:
@@ -230,26 +231,86 @@ def observation_size(state: ZapotecState) -> int:
 
 # --- heuristic ----------------------------------------------------------------------------------
 
-_RESOURCE_VALUE = (0.4, 0.4, 0.4, 0.6, 0.7, 0.9)  # wood brick stone corn gold priest, in VP
+# What one resource is worth early in the game, in VP: a fraction of what it buys. Two basics
+# build a house worth ~2/3 VP a remaining round plus its tile's income; four (with a priest) buy a
+# pyramid piece; corn and a priest move the sacrifice marker; gold buys trade tiles and rituals.
+_RESOURCE_VALUE = (0.5, 0.5, 0.5, 0.35, 0.45, 0.6)  # wood brick stone corn gold priest
+_LEFTOVER = 0.15  # the share of that value a resource keeps when no round is left to use it
+_STEP_VALUE = 0.4  # a sacrifice step beyond the rank it earns: a later rank is cheaper to reach
+_OPEN_PIECE = 1.5  # a piece on an unfinished pyramid: its chance of the completion bonus
+_TILE_INCOME = 0.35  # a grid tile's resources, per remaining round, as VP (it runs ~1 turn in 3)
+_TRADE_TILE = 0.6  # a trade tile, per remaining round (its once-a-round use or lasting discount)
+
+
+def _scored_this_round(state: ZapotecState, seat: int) -> bool:
+    """Whether ``seat`` has already banked this round's points (§5.2d, at the end of its turn)."""
+    if state.phase == END:
+        return True
+    order = state.turn_order
+    if not order:  # card selection: no turn taken yet this round
+        return False
+    place = order.index(seat)
+    if place != state.turn_index:
+        return place < state.turn_index
+    return state.phase == DRAFT
+
+
+def _houses_on_icon(state: ZapotecState, seat: int, card: int) -> int:
+    return state.icon_houses[seat][state.comp.card_icon[card]] if card else 0
 
 
 def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
-    """Points banked + end-game parts as they stand + a value for resources and position."""
+    """The points ``seat`` may expect at the end, from what its determinized state holds.
+
+    Banked points; the round scoring its houses will earn (exactly for the scoring cards already
+    known, 2 VP x houses/3 on average for later rounds: each house carries 3 of the 9 icons);
+    pyramids, rituals and the sacrifice rank as they stand, with something for open pyramids and
+    track steps; the income of grid tiles and trade tiles over the remaining rounds; resources at a
+    fraction of what they buy, falling as the game nears its end. Cheap: no search, no copy.
+    """
     c = state.comp
+    vp = c.round_vp_per_house
+    icons = state.icon_houses[seat]
+    houses = sum(icons) / 3.0  # a palace counts twice in each of its three icons
+    scored = _scored_this_round(state, seat)
+    rounds_after = max(0, c.rounds - state.round)  # rounds after the current one
+    future = 0.0
+    later = rounds_after
+    if not scored:
+        future += vp * _houses_on_icon(state, seat, state.scoring_card)
+    if rounds_after and state.offer:
+        # §4.3: the first offer card becomes the next round's scoring card.
+        future += vp * _houses_on_icon(state, seat, state.offer[0])
+        later -= 1
+    future += later * vp * houses / 3.0
+    left = rounds_after + (0 if scored else 1)  # rounds still to score for this seat
+    horizon = left / c.rounds
     pyramids, _ = pyramid_points(state, seat)
+    open_pieces = sum(
+        1
+        for stack in state.pyramids
+        if not pyramid_complete(state, stack)
+        for piece in stack
+        if piece >> 2 == seat
+    )
     rituals, _ = ritual_total(state, seat)
     res = state.res[seat]
-    resources = sum(_RESOURCE_VALUE[r] * res[r] for r in range(6))
-    engine = 0.5 * sum(1 for t in state.grid[seat] if t >= 0) + 0.8 * len(state.tiles[seat])
+    keep = _LEFTOVER + (1.0 - _LEFTOVER) * horizon
+    resources = keep * sum(_RESOURCE_VALUE[r] * res[r] for r in range(6))
+    produce = c.building_tiles
+    tiles = sum(sum(produce[t].produce) for t in state.grid[seat] if t >= 0) / 2.0
+    engine = _TILE_INCOME * tiles + _TRADE_TILE * len(state.tiles[seat])
     engine += 0.3 * trade_discount(state, seat)
-    rounds_left = max(0, c.rounds - state.round)
     return (
         state.points[seat]
+        + future
         + pyramids
+        + _OPEN_PIECE * open_pieces * horizon
         + rituals
         + track[seat]
+        + _STEP_VALUE * state.track[seat] * horizon
         + resources
-        + engine * rounds_left / c.rounds
+        + engine * rounds_after
     )
 
 
