@@ -14,7 +14,7 @@ from stonework.core import CHANCE, JSON
 
 from .components import ICONS, LEVELS, RESOURCES, SIZES
 from .effects import trade_discount
-from .phases import COMMIT, DRAFT, END, PHASES, TASKS
+from .phases import COMMIT, DRAFT, END, INCOME, PHASES, TASKS
 from .rules import pyramid_complete
 from .scoring import pyramid_points, ritual_total, track_points
 
@@ -255,6 +255,39 @@ def _scored_this_round(state: ZapotecState, seat: int) -> bool:
     return state.phase == DRAFT
 
 
+def _income_pending(state: ZapotecState, seat: int) -> bool:
+    """Whether ``seat`` has chosen its card this round but not yet taken its income (§5.2a)."""
+    if not state.played[seat] or state.phase == END:
+        return False
+    if state.phase == COMMIT:
+        return True
+    place = state.turn_order.index(seat)
+    if place != state.turn_index:
+        return place > state.turn_index
+    return state.phase == INCOME
+
+
+def _pending_income(state: ZapotecState, seat: int) -> float:
+    """The resource value of the income a committed card will bring: its resource, plus the
+    better of the tiles in its row or column (§5.2a), so choosing a card is worth something."""
+    c = state.comp
+    resource = c.card_resource[state.played[seat]]
+    grid = state.grid[seat]
+    tiles = c.building_tiles
+
+    def line(slots: tuple[int, int, int]) -> float:
+        return sum(
+            _RESOURCE_VALUE[r] * tiles[grid[slot]].produce[r]
+            for slot in slots
+            if grid[slot] >= 0
+            for r in range(6)
+        )
+
+    column = line((resource, resource + 3, resource + 6))
+    row = line((3 * resource, 3 * resource + 1, 3 * resource + 2))
+    return _RESOURCE_VALUE[resource] + max(row, column)
+
+
 def _houses_on_icon(state: ZapotecState, seat: int, card: int) -> int:
     return state.icon_houses[seat][state.comp.card_icon[card]] if card else 0
 
@@ -297,6 +330,8 @@ def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
     res = state.res[seat]
     keep = _LEFTOVER + (1.0 - _LEFTOVER) * horizon
     resources = keep * sum(_RESOURCE_VALUE[r] * res[r] for r in range(6))
+    if _income_pending(state, seat):
+        resources += keep * _pending_income(state, seat)
     produce = c.building_tiles
     tiles = sum(sum(produce[t].produce) for t in state.grid[seat] if t >= 0) / 2.0
     engine = _TILE_INCOME * tiles + _TRADE_TILE * len(state.tiles[seat])
