@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from stonework.core import CHANCE, JSON
 
-from .components import ICONS, LEVELS, RESOURCES, SIZES
+from .components import CORN, ICONS, LEVELS, PRIEST, RESOURCES, SIZES
 from .effects import trade_discount
 from .phases import COMMIT, DRAFT, END, INCOME, PHASES, TASKS
 from .rules import pyramid_complete
@@ -236,9 +236,11 @@ def observation_size(state: ZapotecState) -> int:
 # pyramid piece; corn and a priest move the sacrifice marker; gold buys trade tiles and rituals.
 _RESOURCE_VALUE = (0.5, 0.5, 0.5, 0.35, 0.45, 0.6)  # wood brick stone corn gold priest
 _LEFTOVER = 0.15  # the share of that value a resource keeps when no round is left to use it
+_ENTRY_SHARE = 0.35  # of the sacrifice reward still free, for each of a first priest and corn
 _STEP_VALUE = 0.4  # a sacrifice step beyond the rank it earns: a later rank is cheaper to reach
 _OPEN_PIECE = 1.5  # a piece on an unfinished pyramid: its chance of the completion bonus
 _TILE_INCOME = 0.35  # a grid tile's resources, per remaining round, as VP (it runs ~1 turn in 3)
+_TILE_ENTRY = 0.3  # extra for a tile bringing corn or a priest while the seat is off the track
 _TRADE_TILE = 0.6  # a trade tile, per remaining round (its once-a-round use or lasting discount)
 
 
@@ -267,25 +269,31 @@ def _income_pending(state: ZapotecState, seat: int) -> bool:
     return state.phase == INCOME
 
 
-def _pending_income(state: ZapotecState, seat: int) -> float:
-    """The resource value of the income a committed card will bring: its resource, plus the
-    better of the tiles in its row or column (§5.2a), so choosing a card is worth something."""
+def _with_income(state: ZapotecState, seat: int) -> list[int]:
+    """The seat's resources plus the income its committed card will bring (§5.2a): the card's
+    resource and the better, by value, of the tiles in its row or its column."""
     c = state.comp
     resource = c.card_resource[state.played[seat]]
     grid = state.grid[seat]
     tiles = c.building_tiles
-
-    def line(slots: tuple[int, int, int]) -> float:
-        return sum(
-            _RESOURCE_VALUE[r] * tiles[grid[slot]].produce[r]
-            for slot in slots
-            if grid[slot] >= 0
-            for r in range(6)
-        )
-
-    column = line((resource, resource + 3, resource + 6))
-    row = line((3 * resource, 3 * resource + 1, 3 * resource + 2))
-    return _RESOURCE_VALUE[resource] + max(row, column)
+    best: list[int] = [0] * 6
+    best_value = -1.0
+    for slots in (
+        (resource, resource + 3, resource + 6),
+        (3 * resource, 3 * resource + 1, 3 * resource + 2),
+    ):
+        line = [0] * 6
+        for slot in slots:
+            if grid[slot] >= 0:
+                produce = tiles[grid[slot]].produce
+                for r in range(6):
+                    line[r] += produce[r]
+        value = sum(_RESOURCE_VALUE[r] * line[r] for r in range(6))
+        if value > best_value:
+            best, best_value = line, value
+    out = [have + got for have, got in zip(state.res[seat], best, strict=True)]
+    out[resource] += 1
+    return out
 
 
 def _houses_on_icon(state: ZapotecState, seat: int, card: int) -> int:
@@ -327,13 +335,25 @@ def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
         if piece >> 2 == seat
     )
     rituals, _ = ritual_total(state, seat)
-    res = state.res[seat]
+    res = _with_income(state, seat) if _income_pending(state, seat) else state.res[seat]
     keep = _LEFTOVER + (1.0 - _LEFTOVER) * horizon
-    resources = keep * sum(_RESOURCE_VALUE[r] * res[r] for r in range(6))
-    if _income_pending(state, seat):
-        resources += keep * _pending_income(state, seat)
+    resources = sum(_RESOURCE_VALUE[r] * res[r] for r in range(6))
+    if not state.track[seat] and left:
+        # §9: off the track, a priest with corn is a ticket to the next free reward; each half
+        # of the pair holds a share of it until it is spent on the sacrifice.
+        on = sum(1 for t in state.track if t > 0)
+        rewards = c.track_rewards
+        entry = rewards[on] if on < len(rewards) else 0
+        resources += _ENTRY_SHARE * entry * (min(1, res[PRIEST]) + min(1, res[CORN]))
+    resources *= keep
     produce = c.building_tiles
-    tiles = sum(sum(produce[t].produce) for t in state.grid[seat] if t >= 0) / 2.0
+    wanted = list(_RESOURCE_VALUE)
+    if not state.track[seat]:
+        wanted[CORN] += _TILE_ENTRY
+        wanted[PRIEST] += _TILE_ENTRY
+    tiles = sum(
+        wanted[r] * produce[t].produce[r] for t in state.grid[seat] if t >= 0 for r in range(6)
+    )
     engine = _TILE_INCOME * tiles + _TRADE_TILE * len(state.tiles[seat])
     engine += 0.3 * trade_discount(state, seat)
     return (
