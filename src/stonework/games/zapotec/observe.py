@@ -240,7 +240,9 @@ _ENTRY_SHARE = 0.35  # of the sacrifice reward still free, for each of a first p
 _STEP_VALUE = 0.4  # a sacrifice step beyond the rank it earns: a later rank is cheaper to reach
 _OPEN_PIECE = 1.5  # a piece on an unfinished pyramid: its chance of the completion bonus
 _TILE_INCOME = 0.35  # a grid tile's resources, per remaining round, as VP (it runs ~1 turn in 3)
-_TILE_ENTRY = 0.3  # extra for a tile bringing corn or a priest while the seat is off the track
+_TILE_ENTRY = 4.0  # added to corn and priest in a tile's income while the seat is off the track:
+# cards bring only basic resources, so without a corn and a priest source a seat never enters the
+# track and leaves 6-9 VP (§9) to the others; measured with the arena, smaller values lose more
 _TRADE_TILE = 0.6  # a trade tile, per remaining round (its once-a-round use or lasting discount)
 
 
