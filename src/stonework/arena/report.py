@@ -60,10 +60,7 @@ def plot(result: MatchResult, out_dir: Path, stem: str = "ratings") -> list[Path
     left.errorbar(
         ratings,
         rows,
-        xerr=[
-            [max(0.0, e.rating - e.rating_ci[0]) for e in entries],
-            [max(0.0, e.rating_ci[1] - e.rating) for e in entries],
-        ],
+        xerr=_error_bars(ratings, [e.rating_ci for e in entries]),
         fmt="o",
         capsize=4,
     )
@@ -73,10 +70,7 @@ def plot(result: MatchResult, out_dir: Path, stem: str = "ratings") -> list[Path
     right.errorbar(
         rates,
         rows,
-        xerr=[
-            [max(0.0, e.win_rate - e.win_ci[0]) for e in entries],
-            [max(0.0, e.win_ci[1] - e.win_rate) for e in entries],
-        ],
+        xerr=_error_bars(rates, [e.win_ci for e in entries]),
         fmt="s",
         capsize=4,
         color="tab:green",
@@ -98,3 +92,11 @@ def plot(result: MatchResult, out_dir: Path, stem: str = "ratings") -> list[Path
         figure.savefig(path, metadata={"Date": None} if path.suffix == ".svg" else None)
     plt.close(figure)
     return paths
+
+
+def _error_bars(values: list[float], intervals: list[tuple[float, float]]) -> list[list[float]]:
+    """Matplotlib's asymmetric error bars (below, above) for values and their intervals."""
+    return [
+        [max(0.0, v - lo) for v, (lo, _) in zip(values, intervals, strict=True)],
+        [max(0.0, hi - v) for v, (_, hi) in zip(values, intervals, strict=True)],
+    ]
