@@ -93,6 +93,17 @@ def test_iteration_budget_is_exact() -> None:
     assert agent.last_root is not None and agent.last_root.visits == 77
 
 
+@pytest.mark.usefixtures("toy_games")
+def test_search_stops_once_the_answer_is_settled() -> None:
+    # Heaps 1,5,5 (1 to 3 stones a move): few moves win, so the leader soon cannot be caught.
+    state = new_game("nim", heaps="1,5,5")
+    early = make_agent("mcts", iterations=3000)
+    full = make_agent("mcts", iterations=3000, early=0)
+    assert early.act(state.clone(), random.Random(1)) == full.act(state.clone(), random.Random(1))
+    assert full.last_iterations == 3000  # type: ignore[attr-defined]
+    assert early.last_iterations < 3000  # type: ignore[attr-defined]
+
+
 class FakeClock:
     """A clock that moves 10 ms each time it is read: time limits checked without timing."""
 

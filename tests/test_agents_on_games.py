@@ -122,3 +122,26 @@ def test_the_swap_catches_a_leaky_agent(game: str, players: int) -> None:
     """The control: an agent that reads the true state changes its choice under the swap."""
     states = hidden_info_positions(game, players, count=2, max_plies=6)
     assert not all(choices_ignore_hidden_information("leaky", state) for state in states)
+
+
+@pytest.mark.parametrize(("game", "players"), [(g, n) for g, n in GAMES if n == 2])
+def test_stopping_early_keeps_the_answer(game: str, players: int) -> None:
+    """The early stop cuts only iterations that could not change the most visited action."""
+    for state in positions(game, players):
+        for mode in ("mcts", "ismcts"):
+            early = make_agent(mode, iterations=400, depth=4)
+            full = make_agent(mode, iterations=400, depth=4, early=0)
+            assert early.act(state.clone(), random.Random(5)) == full.act(
+                state.clone(), random.Random(5)
+            )
+            assert full.last_iterations == 400  # type: ignore[attr-defined]
+
+
+def test_tree_playouts_are_per_game_unless_set() -> None:
+    from stonework.agents.tuning import tree_playout
+
+    assert tree_playout("akropolis").depth == 0
+    assert tree_playout("aztec").depth is None
+    assert make_agent("mcts").playout is None  # type: ignore[attr-defined]
+    assert make_agent("mcts", depth="end").playout.depth is None  # type: ignore[attr-defined]
+    assert make_agent("hard", depth=3).playout.depth == 3  # type: ignore[attr-defined]

@@ -72,8 +72,9 @@ class Budget:
 
     def start(self) -> BudgetRun:
         """Start counting for one decision."""
-        deadline = None if self.seconds is None else self.clock() + self.seconds
-        return BudgetRun(self.iterations, deadline, self.clock)
+        now = self.clock()
+        deadline = None if self.seconds is None else now + self.seconds
+        return BudgetRun(self.iterations, deadline, self.clock, now)
 
     def describe(self) -> str:
         """``500 it``, ``1.0 s`` or both."""
@@ -88,12 +89,15 @@ class Budget:
 class BudgetRun:
     """The budget of one decision while it runs."""
 
-    __slots__ = ("clock", "deadline", "done", "limit")
+    __slots__ = ("clock", "deadline", "done", "limit", "started")
 
-    def __init__(self, limit: int | None, deadline: float | None, clock: Clock) -> None:
+    def __init__(
+        self, limit: int | None, deadline: float | None, clock: Clock, started: float = 0.0
+    ) -> None:
         self.limit = limit
         self.deadline = deadline
         self.clock = clock
+        self.started = started
         self.done = 0
 
     def more(self) -> bool:
@@ -103,6 +107,22 @@ class BudgetRun:
         if self.limit is not None and self.done >= self.limit:
             return False
         return self.deadline is None or self.clock() < self.deadline
+
+    def iterations_left(self) -> float:
+        """An upper estimate of the iterations still to come (``inf`` if unbounded).
+
+        With a time limit it extrapolates the rate so far, with a quarter more for safety: an
+        early stop that relies on it must not cut off iterations that could have mattered.
+        """
+        left = math.inf if self.limit is None else float(self.limit - self.done)
+        if self.deadline is not None:
+            now = self.clock()
+            elapsed = now - self.started
+            if self.done == 0 or elapsed <= 0:
+                return left
+            rate = self.done / elapsed
+            left = min(left, max(0.0, self.deadline - now) * rate * 1.25 + 1.0)
+        return left
 
     def out_of_time(self) -> bool:
         """True once the deadline has passed (for work done before the iterations start)."""

@@ -77,10 +77,13 @@ def _flatmc(**kw: Any) -> Agent:
 def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., Agent]:
     def build(**kw: Any) -> Agent:
         budget = _budget(kw, default_seconds)
-        playout = _playout(kw, None, 0.0)
+        # No playout setting given: each game's own default (stonework.agents.tuning).
+        own_playout = any(key in kw for key in ("depth", "greedy", "sample"))
+        playout = _playout(kw, None, 0.0) if own_playout else None
         exploration = float(kw.pop("exploration", 1.0))
         widen_above = int(kw.pop("widen_above", 16))
         expand_sample = int(kw.pop("expand", 0))
+        stop_early = str(kw.pop("early", "1")).lower() not in ("0", "no", "false", "off")
         chosen = str(kw.pop("mode", mode))
         _no_more(mode, kw)
         agent = MCTSAgent(
@@ -90,6 +93,7 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
             exploration=exploration,
             widen_above=widen_above,
             expand_sample=expand_sample,
+            stop_early=stop_early,
         )
         return agent
 

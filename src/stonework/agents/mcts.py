@@ -8,6 +8,11 @@ or creates a child). Where a node has many actions (an Akropolis tile can go in 
 places) progressive widening lets the number of children grow with the square root of visits,
 the first ones taken in greedy order at the root.
 
+The search stops before its budget once the most visited root action can no longer be
+overtaken in the iterations left: the answer is then the one the full budget would give, sooner.
+How a simulation ends (a playout to the end, or the game's heuristic after a few moves) is a
+per-game default (:mod:`stonework.agents.tuning`) unless the caller sets it.
+
 Two ways to handle what the seat cannot see:
 
 - ``mcts``: one determinization per decision, then plain UCT on it (honest, since the sample
@@ -24,9 +29,10 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from stonework.agents.base import Agent, Budget, Values, check_turn, fork_rng
+from stonework.agents.base import Agent, Budget, BudgetRun, Values, check_turn, fork_rng
 from stonework.agents.playout import Playout, run_playout
 from stonework.agents.simple import greedy_ranking, one_ply_value
+from stonework.agents.tuning import tree_playout
 from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, TERMINAL, Action, State
 
@@ -58,24 +64,28 @@ class MCTSAgent(Agent):
         widen_factor: float = 2.0,
         widen_power: float = 0.5,
         expand_sample: int = 0,
+        stop_early: bool = True,
     ) -> None:
         if mode not in ("mcts", "ismcts", "auto"):
             raise ValueError(f"mode must be mcts, ismcts or auto, not {mode!r}")
         self.budget = budget
         self.mode = mode
-        self.playout = playout or Playout()
+        self.playout = playout
+        """``None``: the game's own default (see :func:`~stonework.agents.tuning.tree_playout`)."""
         self.exploration = exploration
         self.widen_above = widen_above
         self.widen_factor = widen_factor
         self.widen_power = widen_power
         self.expand_sample = expand_sample
+        self.stop_early = stop_early
         self.name = "ismcts" if mode == "ismcts" else "mcts"
         self.last_iterations = 0
         self.last_root: Node | None = None
 
     def describe(self) -> str:
         """Name, budget and playout."""
-        return f"{self.name} ({self.budget.describe()}, {self.playout.describe()})"
+        playout = "game's default playout" if self.playout is None else self.playout.describe()
+        return f"{self.name} ({self.budget.describe()}, {playout})"
 
     def _width(self, node: Node, legal: int) -> int:
         if legal <= self.widen_above:
@@ -114,6 +124,8 @@ class MCTSAgent(Agent):
         players = state.num_players
         root = Node(players)
         c = self.exploration
+        playout = self.playout or tree_playout(state.spec.name)
+        legal_now = set(actions)
         while run.more():
             world = state.determinize(seat, det_rng) if fresh_worlds else world0.clone()
             node = root
@@ -161,16 +173,17 @@ class MCTSAgent(Agent):
                 world.apply_unchecked(best_action)
                 node = children[best_action]
                 path.append(node)
-            values: Values = run_playout(world, self.playout, rng, has_heuristic)
+            values: Values = run_playout(world, playout, rng, has_heuristic)
             for n in path:
                 n.visits += 1
                 totals = n.totals
                 for i in range(players):
                     totals[i] += values[i]
             run.done += 1
+            if self.stop_early and run.done % 16 == 0 and _decided(root, legal_now, run):
+                break
         self.last_iterations = run.done
         self.last_root = root
-        legal_now = set(actions)
         visited = [
             (ch.visits, ch.totals[seat] / max(1, ch.visits), i, a)
             for i, (a, ch) in enumerate(root.children.items())
@@ -180,3 +193,15 @@ class MCTSAgent(Agent):
             return rng.choice(actions)
         visited.sort(key=lambda item: (-item[0], -item[1], item[2]))
         return visited[0][3]
+
+
+def _decided(root: Node, legal: set[Action], run: BudgetRun) -> bool:
+    """True when no other root action can reach the leader's visits in the iterations left."""
+    first = second = 0
+    for action, child in root.children.items():
+        visits = child.visits
+        if visits > first and action in legal:
+            first, second = visits, first
+        elif visits > second and action in legal:
+            second = visits
+    return first - second > run.iterations_left()
