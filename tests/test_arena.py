@@ -190,3 +190,57 @@ def test_arena_command(tmp_path: Path) -> None:
         app, ["arena", "nim", "--agents", "random,random", "-o", "heaps=2,2", "-n", "2"]
     )
     assert option.exit_code == 0, option.output
+
+
+def test_the_journal_keeps_games_and_resume_plays_only_the_rest(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "match"
+    args = ["arena", "nim", "--agents", "mcts:20,random", "--seed", "7", "--out", str(out)]
+    plugin = ["--plugin", PLUGIN[0]]
+    whole = run_match(MatchConfig("nim", ["mcts:20", "random"], games=6, seed=7, plugins=PLUGIN))
+
+    first = runner.invoke(app, [*args, "--games", "4", *plugin])
+    assert first.exit_code == 0, first.output
+    journal = out / "games.jsonl"
+    lines = journal.read_text().splitlines()
+    assert json.loads(lines[0])["match"]["agents"] == ["mcts:20", "random"]
+    assert len(lines) == 5
+    # Progress shows as plain lines when the output is not a terminal.
+    assert "nim: mcts:20 vs random: 4/4 games" in first.output
+
+    # A crash: the journal lost its last game and the one before was cut mid-line.
+    journal.write_text("\n".join([*lines[:3], lines[3][:20]]) + "\n")
+    again = runner.invoke(app, [*args, "--games", "4", *plugin])
+    assert again.exit_code == 2 and "add --resume" in again.output
+    resumed = runner.invoke(app, [*args, "--games", "6", "--resume", *plugin])
+    assert resumed.exit_code == 0, resumed.output
+    assert "resuming: 2 of 6 games already played" in resumed.output
+    data = json.loads((out / "results.json").read_text())
+    # Resumed and extended, the match is the one a single run of 6 games plays.
+    assert strip_timing(data) | {"config": None} == strip_timing(whole.to_json()) | {"config": None}
+    assert len(journal.read_text().splitlines()) == 7
+
+
+def test_resume_refuses_another_match(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "match"
+    base = ["arena", "nim", "--agents", "random,random", "-n", "2", "--out", str(out)]
+    assert runner.invoke(app, [*base, "--seed", "1"]).exit_code == 0
+    before = (out / "games.jsonl").read_text()
+    other = runner.invoke(app, [*base, "--seed", "2", "--resume"])
+    assert other.exit_code == 2 and "another match (its seed differs)" in other.output
+    assert (out / "games.jsonl").read_text() == before
+    alone = runner.invoke(app, ["arena", "nim", "--agents", "random,random", "--resume"])
+    assert alone.exit_code == 2 and "--resume needs --out" in alone.output
+    (out / "games.jsonl").write_text("not json\n")
+    garbage = runner.invoke(app, [*base, "--seed", "1", "--resume"])
+    assert garbage.exit_code == 2 and "not an arena journal" in garbage.output
+
+
+def test_run_match_plays_only_missing_games() -> None:
+    config = MatchConfig("nim", ["mcts:20", "random"], games=4, seed=3, plugins=PLUGIN)
+    whole = run_match(config)
+    seen: list[int] = []
+    rest = run_match(config, done=whole.games[:3], on_result=lambda g: seen.append(g.index))
+    assert seen == [3]
+    assert strip_timing(rest.to_json()) == strip_timing(whole.to_json())

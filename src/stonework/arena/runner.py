@@ -8,7 +8,7 @@ budgets are in iterations (a budget in seconds depends on the machine's speed).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -140,8 +140,17 @@ def _ray(tables: list[Table], address: str) -> Iterator[GameResult]:
             yield ray.get(ref)
 
 
-def run_match(config: MatchConfig, progress: Progress | None = None) -> MatchResult:
-    """Play every game of the match and summarize it (results in game order)."""
+def run_match(
+    config: MatchConfig,
+    progress: Progress | None = None,
+    done: Sequence[GameResult] = (),
+    on_result: Callable[[GameResult], None] | None = None,
+) -> MatchResult:
+    """Play every game of the match and summarize it (results in game order).
+
+    ``done``: games already played (from a journal); only the others are played.
+    ``on_result`` is called with each new game as it finishes (to journal it).
+    """
     validate(config)
     players = config.table_size()
     tables = schedule(
@@ -153,15 +162,22 @@ def run_match(config: MatchConfig, progress: Progress | None = None) -> MatchRes
         config.options,
         config.plugins,
     )
+    results: list[GameResult] = [game for game in done if game.index < len(tables)]
+    played = {game.index for game in results}
+    tables = [table for table in tables if table.index not in played]
+    total = len(tables) + len(results)
+    if progress is not None and results:
+        progress(len(results), total)
     if config.ray_address is not None:
         stream = _ray(tables, config.ray_address)
     else:
         stream = _local(tables, config.workers, config.plugins)
-    results: list[GameResult] = []
     for result in stream:
         results.append(result)
+        if on_result is not None:
+            on_result(result)
         if progress is not None:
-            progress(len(results), len(tables))
+            progress(len(results), total)
     results.sort(key=lambda r: r.index)
     labels = entry_labels(config.agents)
     summary = summarize(results, labels, config.agents, players, config.seed)

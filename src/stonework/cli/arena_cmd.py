@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -52,11 +55,23 @@ def arena(
         list[str] | None,
         typer.Option(help="MODULE:FUNCTION to call in each worker (extra games or agents)"),
     ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            help="keep the games already in --out's games.jsonl and play only the rest "
+            "(also to extend a match: raise --games)"
+        ),
+    ] = False,
 ) -> None:
-    """Play a match between agents with fair seat rotation and report win rates and ratings."""
+    """Play a match between agents with fair seat rotation and report win rates and ratings.
+
+    With --out, every game is appended to games.jsonl as it ends, so an interrupted match loses
+    nothing: run the same command again with --resume.
+    """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from stonework.arena import MatchConfig, run_match
+    from stonework.arena.journal import JOURNAL, Journal, read_journal
     from stonework.arena.report import plot, summary_table
 
     console = Console()
@@ -74,6 +89,28 @@ def arena(
         ray_address=ray,
         plugins=tuple(plugin or ()),
     )
+    if resume and out is None:
+        console.print("[red]error:[/red] --resume needs --out (the folder of the match to resume)")
+        raise typer.Exit(2)
+    journal = None
+    done = []
+    if out is not None:
+        try:
+            if resume:
+                done = read_journal(out / JOURNAL, config)
+            elif (out / JOURNAL).exists():
+                console.print(
+                    f"[red]error:[/red] {out / JOURNAL} already holds a match: "
+                    "add --resume to go on with it, or choose another --out"
+                )
+                raise typer.Exit(2)
+            journal = Journal(out / JOURNAL, config, done)
+        except (ValueError, OSError) as exc:
+            console.print(f"[red]error:[/red] {exc}")
+            raise typer.Exit(2) from None
+        if done:
+            console.print(f"resuming: {len(done)} of {games} games already played")
+    report = _plain_progress(console, f"{game}: {' vs '.join(config.agents)}", len(done))
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -84,14 +121,55 @@ def arena(
     ) as bar:
         task = bar.add_task(f"{game}: {' vs '.join(config.agents)}", total=games)
         try:
+
+            def progress(finished: int, total: int) -> None:
+                bar.update(task, completed=finished)
+                if report is not None:
+                    report(finished, total)
+
             result = run_match(
-                config, progress=lambda done, total: bar.update(task, completed=done)
+                config,
+                progress=progress,
+                done=done,
+                on_result=None if journal is None else journal.add,
             )
         except ValueError as exc:
             console.print(f"[red]error:[/red] {exc}")
             raise typer.Exit(2) from None
+        finally:
+            if journal is not None:
+                journal.close()
     console.print(summary_table(result))
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         written = [result.write_json(out / "results.json"), *plot(result, out)]
         console.print("wrote " + ", ".join(str(path) for path in written))
+
+
+def _plain_progress(
+    console: Console, title: str, resumed: int
+) -> Callable[[int, int], None] | None:
+    """Progress as plain lines when the output is not a terminal (a log file, CI, nohup).
+
+    A bar redrawn in place means nothing in a file, and a match can run for hours: a line at
+    every tenth of the match and at least every ten minutes shows it is alive and when it ends.
+    """
+    if console.is_terminal:
+        return None
+    started = time.monotonic()
+    last = {"time": started, "done": resumed}
+
+    def report(done: int, total: int) -> None:
+        now = time.monotonic()
+        step = max(1, total // 10)
+        same_tenth = done // step == last["done"] // step
+        if done < total and (done == resumed or same_tenth) and now - last["time"] < 600:
+            return
+        last["time"], last["done"] = now, done
+        elapsed = now - started
+        line = f"{title}: {done}/{total} games, {elapsed / 60:.1f} min"
+        if resumed < done < total:
+            line += f", about {elapsed / (done - resumed) * (total - done) / 60:.0f} min left"
+        print(line, file=sys.stderr, flush=True)
+
+    return report
