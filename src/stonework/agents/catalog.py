@@ -82,7 +82,8 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
         playout = _playout(kw, None, 0.0) if own_playout else None
         exploration = float(kw.pop("exploration", 1.0))
         widen_above = int(kw.pop("widen_above", 16))
-        expand_sample = int(kw.pop("expand", 0))
+        raw_expand = kw.pop("expand", None)
+        expand_sample = None if raw_expand is None else int(raw_expand)
         stop_early = str(kw.pop("early", "1")).lower() not in ("0", "no", "false", "off")
         chosen = str(kw.pop("mode", mode))
         _no_more(mode, kw)

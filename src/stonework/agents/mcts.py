@@ -32,7 +32,7 @@ from typing import Literal
 from stonework.agents.base import Agent, Budget, BudgetRun, Values, check_turn, fork_rng
 from stonework.agents.playout import Playout, run_playout
 from stonework.agents.simple import greedy_ranking, one_ply_value
-from stonework.agents.tuning import tree_playout
+from stonework.agents.tuning import tree_settings
 from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, TERMINAL, Action, State
 
@@ -63,7 +63,7 @@ class MCTSAgent(Agent):
         widen_above: int = 16,
         widen_factor: float = 2.0,
         widen_power: float = 0.5,
-        expand_sample: int = 0,
+        expand_sample: int | None = None,
         stop_early: bool = True,
     ) -> None:
         if mode not in ("mcts", "ismcts", "auto"):
@@ -77,6 +77,7 @@ class MCTSAgent(Agent):
         self.widen_factor = widen_factor
         self.widen_power = widen_power
         self.expand_sample = expand_sample
+        """``None``: the game's own default (see :mod:`stonework.agents.tuning`)."""
         self.stop_early = stop_early
         self.name = "ismcts" if mode == "ismcts" else "mcts"
         self.last_iterations = 0
@@ -94,14 +95,20 @@ class MCTSAgent(Agent):
         return max(1, math.ceil(width))
 
     def _pick_new(
-        self, world: State, player: int, untried: list[Action], has_heuristic: bool, rng: Rng
+        self,
+        world: State,
+        player: int,
+        untried: list[Action],
+        has_heuristic: bool,
+        expand: int,
+        rng: Rng,
     ) -> Action:
         # Below the root there is no time to rank every action, but the best of a few random
         # ones (by one ply of the game's heuristic) makes every seat, opponents included, try
         # sensible moves first: a random reply would make the opponent look weaker than it is.
-        if not has_heuristic or self.expand_sample < 2 or len(untried) == 1:
+        if not has_heuristic or expand < 2 or len(untried) == 1:
             return rng.choice(untried)
-        candidates = rng.sample(untried, min(self.expand_sample, len(untried)))
+        candidates = rng.sample(untried, min(expand, len(untried)))
         return max(candidates, key=lambda a: one_ply_value(world, a, player, rng))
 
     def act(self, state: State, rng: Rng) -> Action:
@@ -124,7 +131,9 @@ class MCTSAgent(Agent):
         players = state.num_players
         root = Node(players)
         c = self.exploration
-        playout = self.playout or tree_playout(state.spec.name)
+        defaults = tree_settings(state.spec.name)
+        playout = self.playout or defaults.playout
+        expand = defaults.expand if self.expand_sample is None else self.expand_sample
         legal_now = set(actions)
         while run.more():
             world = state.determinize(seat, det_rng) if fresh_worlds else world0.clone()
@@ -153,7 +162,7 @@ class MCTSAgent(Agent):
                         action = next(a for a in root_order if a not in children)
                     else:
                         untried = [a for a in legal if a not in children]
-                        action = self._pick_new(world, player, untried, has_heuristic, rng)
+                        action = self._pick_new(world, player, untried, has_heuristic, expand, rng)
                     child = children[action] = Node(players)
                     world.apply_unchecked(action)
                     path.append(child)
