@@ -5,8 +5,10 @@ only what that seat may see (it searches ``state.determinize(seat, rng)``, never
 state). Build one by name:
 
 >>> from stonework.agents import make_agent
->>> make_agent("mcts", iterations=200).describe()
+>>> make_agent("mcts", iterations=200, depth="end").describe()
 'mcts (200 it, playout depth end, greedy 0)'
+>>> make_agent("mcts", seconds=1.0).describe()  # each game's own settings (agents.tuning)
+"mcts (1 s, game's default playout)"
 """
 
 from stonework.agents.base import Agent, Budget, evaluate, score_values
