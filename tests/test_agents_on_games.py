@@ -138,11 +138,12 @@ def test_stopping_early_keeps_the_answer(game: str, players: int) -> None:
 
 
 def test_tree_playouts_are_per_game_unless_set() -> None:
-    from stonework.agents.tuning import tree_playout, tree_settings
+    from stonework.agents.tuning import tree_settings
 
-    assert tree_playout("akropolis").depth == 0 and tree_settings("akropolis").expand == 8
+    akropolis = tree_settings("akropolis")
+    assert akropolis.playout.depth == 0 and akropolis.expand == 8
     assert tree_settings("zapotec").expand == 0
-    assert tree_playout("aztec").depth is None
+    assert tree_settings("aztec").playout.depth is None
     assert make_agent("mcts").playout is None  # type: ignore[attr-defined]
     assert make_agent("mcts", depth="end").playout.depth is None  # type: ignore[attr-defined]
     assert make_agent("hard", depth=3).playout.depth == 3  # type: ignore[attr-defined]

@@ -219,6 +219,12 @@ def test_the_journal_keeps_games_and_resume_plays_only_the_rest(tmp_path: Path) 
     # Resumed and extended, the match is the one a single run of 6 games plays.
     assert strip_timing(data) | {"config": None} == strip_timing(whole.to_json()) | {"config": None}
     assert len(journal.read_text().splitlines()) == 7
+    # Resuming with fewer games reports those, and keeps the later ones in the journal.
+    shorter = runner.invoke(app, [*args, "--games", "3", "--resume", *plugin])
+    assert shorter.exit_code == 0, shorter.output
+    assert len(json.loads((out / "results.json").read_text())["games"]) == 3
+    assert len(journal.read_text().splitlines()) == 7
+    assert not (out / "games.jsonl.new").exists()
 
 
 def test_resume_refuses_another_match(tmp_path: Path) -> None:

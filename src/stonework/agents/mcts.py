@@ -71,7 +71,7 @@ class MCTSAgent(Agent):
         self.budget = budget
         self.mode = mode
         self.playout = playout
-        """``None``: the game's own default (see :func:`~stonework.agents.tuning.tree_playout`)."""
+        """``None``: the game's own default (see :mod:`stonework.agents.tuning`)."""
         self.exploration = exploration
         self.widen_above = widen_above
         self.widen_factor = widen_factor

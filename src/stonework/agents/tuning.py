@@ -4,9 +4,9 @@ The tree searches (``mcts``, ``ismcts`` and the difficulty levels) use the setti
 is known to do best with, unless a caller sets them. Akropolis: random playouts to the end are
 too noisy to beat a greedy player (a draw over 40 games), and so is the heuristic at the leaves
 when the opponent's replies in the tree are random placements (49.5% over 200 games). Best so
-far (62.7% over 200 games) is a short search with sensible replies: the heuristic at each new leaf (``depth=0``)
-and every new node's move chosen as the best of 8 random candidates by one ply (``expand=8``),
-so the tree weighs the tile taken against the best answers the opponent has. Aztec and Zapotec
+far (62.7% over 200 games) is a short search with sensible replies: the heuristic at each
+new leaf (``depth=0``) and every new node's move chosen as the best of 8 random candidates by
+one ply (``expand=8``), so the tree weighs the tile taken against the best answers the opponent has. Aztec and Zapotec
 were measured with playouts to the end and random expansion, and keep them.
 """
 
@@ -35,8 +35,3 @@ TREE_SETTINGS: dict[str, TreeSettings] = {
 def tree_settings(game: str) -> TreeSettings:
     """The tree-search defaults of ``game``."""
     return TREE_SETTINGS.get(game, TreeSettings())
-
-
-def tree_playout(game: str) -> Playout:
-    """The playout the tree searches use in ``game`` when none is set."""
-    return tree_settings(game).playout

@@ -57,7 +57,8 @@ def read_journal(path: Path, config: MatchConfig) -> list[GameResult]:
                 break
             raise ValueError(f"{path} line {number} is not a game result") from None
         games[game.index] = game
-    return [games[index] for index in sorted(games) if index < config.games]
+    # All of them, even past --games: a shorter resumed run must not drop games from the file.
+    return [games[index] for index in sorted(games)]
 
 
 class Journal:
@@ -65,11 +66,14 @@ class Journal:
 
     def __init__(self, path: Path, config: MatchConfig, done: list[GameResult]) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        # Rewritten whole at the start (drops a torn last line), then appended to.
-        self._file: IO[str] = path.open("w")
-        self._write({"match": _identity(config)})
-        for game in done:
-            self._write(game.to_json())
+        # Rewritten whole at the start (drops a torn last line) through a file put in place at
+        # once, so a crash while rewriting cannot lose the games already there; then appended to.
+        fresh = path.with_name(path.name + ".new")
+        with fresh.open("w") as out:
+            for data in [{"match": _identity(config)}, *(game.to_json() for game in done)]:
+                out.write(json.dumps(data) + "\n")
+        fresh.replace(path)
+        self._file: IO[str] = path.open("a")
 
     def _write(self, data: dict[str, Any]) -> None:
         self._file.write(json.dumps(data) + "\n")

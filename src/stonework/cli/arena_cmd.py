@@ -108,9 +108,12 @@ def arena(
         except (ValueError, OSError) as exc:
             console.print(f"[red]error:[/red] {exc}")
             raise typer.Exit(2) from None
-        if done:
-            console.print(f"resuming: {len(done)} of {games} games already played")
-    report = _plain_progress(console, f"{game}: {' vs '.join(config.agents)}", len(done))
+        kept = sum(1 for game in done if game.index < games)
+        if kept:
+            console.print(f"resuming: {kept} of {games} games already played")
+    report = _plain_progress(
+        console, f"{game}: {' vs '.join(config.agents)}", sum(1 for g in done if g.index < games)
+    )
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
