@@ -9,7 +9,6 @@ the Architect takes its tile at once, so ``current_player`` is only ever the per
 
 from __future__ import annotations
 
-import math
 from typing import Final
 
 from stonework.core.errors import IllegalAction, InvalidAction
@@ -332,13 +331,14 @@ class AkropolisState(State):
         return super().returns()
 
     def heuristic(self) -> list[float]:
-        """Each seat's score lead over its best rival (stones included), squashed into [-1, 1]."""
-        totals = [float(s.total) for s in self.scores()]
-        if self.solo:
-            rivals = [float(self.architect_result()[1])]
-        else:
-            rivals = [max(t for j, t in enumerate(totals) if j != i) for i in range(len(totals))]
-        return [math.tanh((totals[i] - rivals[i]) / 25.0) for i in range(len(totals))]
+        """Each seat's estimated final lead over its best rival, in [-1, 1].
+
+        The estimate counts what the score so far cannot see yet: plazas waiting for districts,
+        districts waiting for plazas, temples not closed in (see ``evaluation``).
+        """
+        from stonework.games.akropolis.evaluation import lead_values
+
+        return lead_values(self)
 
     # --- views ------------------------------------------------------------------------------
 
