@@ -8,6 +8,7 @@ iterations with short playouts: these tests check legality, seeds and secrecy, n
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -149,3 +150,21 @@ def test_tree_playouts_are_per_game_unless_set() -> None:
     assert make_agent("hard", depth=3).playout.depth == 3  # type: ignore[attr-defined]
     assert make_agent("mcts").expand_sample is None  # type: ignore[attr-defined]
     assert make_agent("mcts", expand=0).expand_sample == 0  # type: ignore[attr-defined]
+
+
+def test_tree_exploration_is_per_game_unless_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's own exploration constant steers the search exactly as the same value set."""
+    from stonework.agents import tuning
+
+    state = positions("aztec", 2)[0]
+
+    def visits(agent: Any) -> list[int]:
+        agent.act(state.clone(), random.Random(3))
+        return [child.visits for child in agent.last_root.children.values()]
+
+    wide = visits(make_agent("mcts", iterations=300, early=0))
+    monkeypatch.setitem(tuning.TREE_SETTINGS, "aztec", tuning.TreeSettings(exploration=0.01))
+    assert make_agent("mcts").exploration is None  # type: ignore[attr-defined]
+    narrow = visits(make_agent("mcts", iterations=300, early=0))
+    assert narrow == visits(make_agent("mcts", iterations=300, early=0, exploration=0.01))
+    assert narrow != wide and max(narrow) > max(wide)

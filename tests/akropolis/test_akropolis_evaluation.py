@@ -7,6 +7,8 @@ see, before that, what §2.3's product does not show yet.
 
 from __future__ import annotations
 
+import itertools
+
 from akropolis_scenarios import make_city, ring
 
 import stonework
@@ -50,7 +52,7 @@ def test_tiles_left_falls_as_the_game_goes() -> None:
         if not state.is_chance_node:
             seen.append(tiles_left(state))
     assert seen[0] > 15 and seen[-1] == 0
-    assert all(later <= earlier for earlier, later in zip(seen, seen[1:], strict=False))
+    assert all(later <= earlier for earlier, later in itertools.pairwise(seen))
 
 
 def test_a_plaza_without_districts_is_worth_something_before_the_end() -> None:

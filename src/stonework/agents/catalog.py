@@ -80,7 +80,8 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
         # No playout setting given: each game's own default (stonework.agents.tuning).
         own_playout = any(key in kw for key in ("depth", "greedy", "sample"))
         playout = _playout(kw, None, 0.0) if own_playout else None
-        exploration = float(kw.pop("exploration", 1.0))
+        raw_exploration = kw.pop("exploration", None)
+        exploration = None if raw_exploration is None else float(raw_exploration)
         widen_above = int(kw.pop("widen_above", 16))
         raw_expand = kw.pop("expand", None)
         expand_sample = None if raw_expand is None else int(raw_expand)

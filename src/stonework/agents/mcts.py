@@ -59,7 +59,7 @@ class MCTSAgent(Agent):
         budget: Budget,
         mode: Mode = "mcts",
         playout: Playout | None = None,
-        exploration: float = 1.0,
+        exploration: float | None = None,
         widen_above: int = 16,
         widen_factor: float = 2.0,
         widen_power: float = 0.5,
@@ -73,6 +73,7 @@ class MCTSAgent(Agent):
         self.playout = playout
         """``None``: the game's own default (see :mod:`stonework.agents.tuning`)."""
         self.exploration = exploration
+        """UCT's exploration constant; ``None``: the game's own (see :mod:`stonework.agents.tuning`)."""
         self.widen_above = widen_above
         self.widen_factor = widen_factor
         self.widen_power = widen_power
@@ -130,8 +131,8 @@ class MCTSAgent(Agent):
             root_order = [a for _, a in greedy_ranking(world0, seat, rng, run.out_of_time)]
         players = state.num_players
         root = Node(players)
-        c = self.exploration
         defaults = tree_settings(state.spec.name)
+        c = defaults.exploration if self.exploration is None else self.exploration
         playout = self.playout or defaults.playout
         expand = defaults.expand if self.expand_sample is None else self.expand_sample
         legal_now = set(actions)

@@ -24,6 +24,8 @@ class TreeSettings:
     playout: Playout = field(default_factory=Playout)
     expand: int = 0
     """Candidates compared by one ply when a node below the root adds a child (0: random)."""
+    exploration: float = 1.0
+    """UCT's exploration constant, on the scale of the game's values ([-1, 1])."""
 
 
 TREE_SETTINGS: dict[str, TreeSettings] = {
