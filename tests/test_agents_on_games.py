@@ -168,3 +168,33 @@ def test_tree_exploration_is_per_game_unless_set(monkeypatch: pytest.MonkeyPatch
     narrow = visits(make_agent("mcts", iterations=300, early=0))
     assert narrow == visits(make_agent("mcts", iterations=300, early=0, exploration=0.01))
     assert narrow != wide and max(narrow) > max(wide)
+
+
+def test_nodes_visited_enough_rank_their_actions() -> None:
+    """``rank``: a node below the root visited that often orders its actions by one ply."""
+    from stonework.agents.simple import greedy_ranking
+
+    state = positions("aztec", 2)[0]
+
+    def ranked(agent: Any) -> list[Any]:
+        agent.act(state.clone(), random.Random(3))
+        return [
+            (action, child)
+            for action, child in agent.last_root.children.items()
+            if child.order is not None
+        ]
+
+    assert ranked(make_agent("mcts", iterations=300, early=0, rank=0)) == []
+    assert all(
+        child.visits >= 20
+        for _, child in ranked(make_agent("mcts", iterations=300, early=0, rank=20))
+    )
+    found = ranked(make_agent("mcts", iterations=300, early=0, rank=1, depth=0))
+    assert found
+    for action, child in found:
+        after = state.clone()
+        after.apply(action)
+        best = [a for _, a in greedy_ranking(after, after.current_player, random.Random(0))]
+        assert child.order == best
+        # Ranked from its second visit on, so every child was taken in that order.
+        assert list(child.children) == child.order[: len(child.children)]

@@ -86,6 +86,8 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
         raw_expand = kw.pop("expand", None)
         expand_sample = None if raw_expand is None else int(raw_expand)
         stop_early = str(kw.pop("early", "1")).lower() not in ("0", "no", "false", "off")
+        raw_rank = kw.pop("rank", None)
+        rank_after = None if raw_rank is None else int(raw_rank)
         chosen = str(kw.pop("mode", mode))
         _no_more(mode, kw)
         agent = MCTSAgent(
@@ -96,6 +98,7 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
             widen_above=widen_above,
             expand_sample=expand_sample,
             stop_early=stop_early,
+            rank_after=rank_after,
         )
         return agent
 

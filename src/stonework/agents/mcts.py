@@ -42,13 +42,15 @@ Mode = Literal["mcts", "ismcts", "auto"]
 class Node:
     """Statistics of one node: children by action, visits, availability, value sums per seat."""
 
-    __slots__ = ("avail", "children", "totals", "visits")
+    __slots__ = ("avail", "children", "order", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Action, Node] = {}
         self.visits = 0
         self.avail = 1
         self.totals = [0.0] * players
+        self.order: list[Action] | None = None
+        """The node's actions in one-ply order, once it has earned a full ranking."""
 
 
 class MCTSAgent(Agent):
@@ -65,6 +67,7 @@ class MCTSAgent(Agent):
         widen_power: float = 0.5,
         expand_sample: int | None = None,
         stop_early: bool = True,
+        rank_after: int | None = None,
     ) -> None:
         if mode not in ("mcts", "ismcts", "auto"):
             raise ValueError(f"mode must be mcts, ismcts or auto, not {mode!r}")
@@ -80,6 +83,8 @@ class MCTSAgent(Agent):
         self.expand_sample = expand_sample
         """``None``: the game's own default (see :mod:`stonework.agents.tuning`)."""
         self.stop_early = stop_early
+        self.rank_after = rank_after
+        """``None``: the game's own default (see :mod:`stonework.agents.tuning`)."""
         self.name = "ismcts" if mode == "ismcts" else "mcts"
         self.last_iterations = 0
         self.last_root: Node | None = None
@@ -135,6 +140,7 @@ class MCTSAgent(Agent):
         c = defaults.exploration if self.exploration is None else self.exploration
         playout = self.playout or defaults.playout
         expand = defaults.expand if self.expand_sample is None else self.expand_sample
+        rank_after = defaults.rank_after if self.rank_after is None else self.rank_after
         legal_now = set(actions)
         while run.more():
             world = state.determinize(seat, det_rng) if fresh_worlds else world0.clone()
@@ -163,7 +169,21 @@ class MCTSAgent(Agent):
                         action = next(a for a in root_order if a not in children)
                     else:
                         untried = [a for a in legal if a not in children]
-                        action = self._pick_new(world, player, untried, has_heuristic, expand, rng)
+                        if (
+                            0 < rank_after <= node.visits
+                            and node.order is None
+                            and has_heuristic
+                            and len(untried) > 1
+                        ):
+                            # A node visited this often lies on a line the search believes
+                            # in: rank all its actions once, so its best replies are tried.
+                            ranking = greedy_ranking(world, player, rng, run.out_of_time)
+                            node.order = [a for _, a in ranking]
+                        action = _first_untried(node.order, untried) if node.order else None
+                        if action is None:
+                            action = self._pick_new(
+                                world, player, untried, has_heuristic, expand, rng
+                            )
                     child = children[action] = Node(players)
                     world.apply_unchecked(action)
                     path.append(child)
@@ -203,6 +223,12 @@ class MCTSAgent(Agent):
             return rng.choice(actions)
         visited.sort(key=lambda item: (-item[0], -item[1], item[2]))
         return visited[0][3]
+
+
+def _first_untried(order: list[Action], untried: list[Action]) -> Action | None:
+    """The first action of a node's ranking still untried here (None if the ranking is spent)."""
+    wanted = set(untried)
+    return next((a for a in order if a in wanted), None)
 
 
 def _decided(root: Node, legal: set[Action], run: BudgetRun) -> bool:

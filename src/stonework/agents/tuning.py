@@ -26,6 +26,8 @@ class TreeSettings:
     """Candidates compared by one ply when a node below the root adds a child (0: random)."""
     exploration: float = 1.0
     """UCT's exploration constant, on the scale of the game's values ([-1, 1])."""
+    rank_after: int = 0
+    """Visits after which a node below the root ranks all its actions by one ply (0: never)."""
 
 
 TREE_SETTINGS: dict[str, TreeSettings] = {
