@@ -21,6 +21,7 @@ from stonework.games.akropolis.architect import (
     architect_choice,
     architect_score,
 )
+from stonework.games.akropolis.evaluation import lead_values
 from stonework.games.akropolis.hexgrid import (
     CELL_AT,
     PLACEMENT_CELLS,
@@ -336,8 +337,6 @@ class AkropolisState(State):
         The estimate counts what the score so far cannot see yet: plazas waiting for districts,
         districts waiting for plazas, temples not closed in (see ``evaluation``).
         """
-        from stonework.games.akropolis.evaluation import lead_values
-
         return lead_values(self)
 
     # --- views ------------------------------------------------------------------------------
