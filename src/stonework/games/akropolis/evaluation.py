@@ -6,12 +6,13 @@ points that the score so far shows as zero. With ``V`` the value and ``S`` the s
 and ``R`` the tiles the seat still has to lay, the final product is about
 ``(V + VALUE_PER_TILE * R) * (S + STARS_PER_TILE * R)``; the part every city shares
 (``R * R``) is left out, which leaves ``V * S + R * (STARS_PER_TILE * V + VALUE_PER_TILE * S)``.
-A temple not yet surrounded (and off the window's rim) counts a share of its value in ``V``
-while tiles remain: it may still be closed in. Stones count one point each, as at the end.
+A temple not yet surrounded (and off the window's rim) counts in ``V`` while tiles remain, at
+its value times the share of its neighbours already built: it may still be closed in. Stones count one point each, as at the end.
 
 The constants were chosen by playing the one-ply greedy player with this estimate against the
-one with the plain score lead (BENCHMARKS.md): the values tried all won 64-68% of 160 games;
-counting open temples lifted the mean margin from about +11 to +17 points.
+one with the plain score lead: the values tried all won 64-68% of 160 games, counting open
+temples lifting the mean margin from about +11 to +17 points; the chosen ones won 67.0% of 200
+games, +13.6 points (``benchmarks/akropolis_evaluation_ab.py``, BENCHMARKS.md).
 """
 
 from __future__ import annotations
