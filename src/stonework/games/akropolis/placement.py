@@ -59,12 +59,18 @@ def _upper_ok(a: int, b: int, c: int) -> bool:
 class City:
     """One player's city: the top of every column, the built cells and the legal triangles."""
 
-    __slots__ = ("cells", "columns", "legal", "placements")
+    __slots__ = ("cells", "columns", "legal", "memo", "placements")
 
     columns: list[int]
     cells: list[int]
     legal: set[int]
     placements: list[tuple[int, int]]
+    memo: dict[str, object]
+    """Values derived from the city (its score, say), kept until the next tile is laid.
+
+    A search evaluates both cities after every move but a move changes only one of them; the
+    owner of a value chooses its key and must derive it from the city and fixed settings only.
+    """
 
     @classmethod
     def new(cls) -> City:
@@ -79,6 +85,7 @@ class City:
             city.cells.append(cell)
         city.legal = legal_triangles_from_scratch(city.columns, city.cells)
         city.placements = []
+        city.memo = {}
         return city
 
     def clone(self) -> City:
@@ -88,6 +95,10 @@ class City:
         other.cells = self.cells.copy()
         other.legal = self.legal.copy()
         other.placements = self.placements.copy()
+        # Shared, not copied: while neither city changes, a value either of them derives holds
+        # for both (a search evaluates many clones of one position); laying a tile gives the
+        # city a fresh memo instead of clearing the shared one.
+        other.memo = self.memo
         return other
 
     def is_legal(self, placement: int) -> bool:
@@ -112,6 +123,7 @@ class City:
                 quarries += 1
             columns[cell] = height << HEIGHT_SHIFT | tile << TILE_SHIFT | kind
         self.placements.append((tile, placement))
+        self.memo = {}
         legal = self.legal
         triangle = PLACEMENT_TRIANGLE[placement]
         for tri in TRIANGLES_TOUCHING[triangle]:

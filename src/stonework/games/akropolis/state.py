@@ -282,10 +282,22 @@ class AkropolisState(State):
     def city_score(self, seat: int, variants: tuple[bool, ...] | None = None) -> CityScore:
         """The district lines of a seat's city, under this game's variants or the ones given."""
         city = self.cities[seat]
+        if variants is None:
+            # A game's own variants never change, so its cities may remember their score.
+            memo = city.memo.get("score")
+            if memo is None:
+                memo = city.memo["score"] = score_city(
+                    city.columns,
+                    city.cells,
+                    self.variants,
+                    self.barracks_outside_only,
+                    self.lake_enclosed_region,
+                )
+            return memo  # type: ignore[return-value]
         return score_city(
             city.columns,
             city.cells,
-            self.variants if variants is None else variants,
+            variants,
             self.barracks_outside_only,
             self.lake_enclosed_region,
         )
