@@ -35,6 +35,16 @@ VALUE_PER_TILE: Final = 0.5
 TEMPLE_SHARE: Final = 1.0
 """Share of an open temple's value counted, times the fraction of its neighbours built."""
 
+TO_MOVE_BONUS: Final = 6.0
+"""Points the seat about to take a tile can expect beyond the estimate (it chooses first).
+
+Measured in 100 two-player games of the greedy player against itself: from any position the
+seat to move ended 6.0 points further ahead than the estimates said. Every move of one decision
+leaves the same seat to move, so the bonus never changes a one-ply choice; what it keeps honest
+is a search comparing positions at different depths, where without it a position just after
+one's own move would look some 6 points better than one after the opponent's reply.
+"""
+
 LEAD_SCALE: Final = 25.0
 """Points of estimated lead that ``tanh`` maps to about 0.76."""
 
@@ -50,6 +60,9 @@ def tiles_left(state: AkropolisState) -> float:
 def open_temples(state: AkropolisState, seat: int) -> float:
     """The value of a seat's temples not surrounded yet, weighted by how closed in they are."""
     city = state.cities[seat]
+    memo = city.memo.get("open_temples")
+    if memo is not None:
+        return memo  # type: ignore[return-value]
     columns = city.columns
     doubled = state.variants[TEMPLE]
     total = 0.0
@@ -62,11 +75,16 @@ def open_temples(state: AkropolisState, seat: int) -> float:
             height = top >> 16
             value = 2 * height if doubled and height >= 2 else height
             total += value * built / 6
+    city.memo["open_temples"] = total
     return total
 
 
 def estimate(state: AkropolisState, seat: int) -> float:
-    """A seat's estimated final total (its real total once no tile is left to lay)."""
+    """A seat's estimated final total (its real total once no tile is left to lay).
+
+    The seat whose turn it is (or comes after the tiles being revealed) gets
+    :data:`TO_MOVE_BONUS` on top.
+    """
     left = tiles_left(state)
     total = float(state.stones[seat])
     for kind, line in enumerate(state.city_score(seat).lines):
@@ -74,6 +92,8 @@ def estimate(state: AkropolisState, seat: int) -> float:
         if kind == TEMPLE and left > 0:
             value += TEMPLE_SHARE * open_temples(state, seat)
         total += value * line.stars + left * (STARS_PER_TILE * value + VALUE_PER_TILE * line.stars)
+    if left > 0 and seat == state.turn:
+        total += TO_MOVE_BONUS
     return total
 
 
