@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from akropolis_scenarios import make_city, ring
 
 import stonework
 from stonework.core import derive_rng, play_random
-from stonework.games.akropolis import AkropolisState
-from stonework.games.akropolis.evaluation import estimate, lead_values, tiles_left
+from stonework.games.akropolis import AkropolisState, evaluation
+from stonework.games.akropolis.evaluation import TO_MOVE_BONUS, estimate, lead_values, tiles_left
+from stonework.games.akropolis.scoring import score_city
 
 
 def new_state(players: int = 2, seed: int = 5) -> AkropolisState:
@@ -96,3 +98,53 @@ def test_heuristic_is_the_squashed_lead_of_the_estimates() -> None:
     assert values == lead_values(state)
     assert -1 < values[1] < 0 < values[0] < 1
     assert values[0] == -values[1]
+
+
+def test_the_seat_to_move_gets_the_bonus_until_the_end() -> None:
+    """§3.1: the seat about to take a tile chooses first; the estimate credits it, once."""
+    state = with_city({(0, 0): "q1", (0, 1): "H1"})
+    assert state.turn == 0
+    to_move = estimate(state, 0)
+    state.turn = 1
+    assert to_move - estimate(state, 0) == TO_MOVE_BONUS
+
+
+def test_the_bonus_never_changes_a_one_ply_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every move of one decision leaves the same seat to move, so the ranking stays the same."""
+    state = new_state(seed=11)
+    rng = derive_rng(11, "bonus")
+    for _ in range(9):
+        state.apply(state.random_action(rng))
+        while state.is_chance_node:
+            state.apply(state.random_action(rng))
+    seat = state.current_player
+    children = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        children.append(child)
+    with_bonus = [child.heuristic()[seat] for child in children]
+    monkeypatch.setattr(evaluation, "TO_MOVE_BONUS", 0.0)
+    without = [child.heuristic()[seat] for child in children]
+    assert with_bonus != without
+    order = sorted(range(len(children)), key=lambda i: (-with_bonus[i], i))
+    assert order == sorted(range(len(children)), key=lambda i: (-without[i], i))
+
+
+def test_a_remembered_city_score_is_dropped_when_a_tile_is_laid() -> None:
+    """§2.3 scores the city as it stands: a clone shares the memo only until either changes."""
+    state = new_state(seed=4)
+    rng = derive_rng(4, "memo")
+    while not state.is_terminal:
+        if not state.is_chance_node:
+            seat = state.current_player
+            before = state.city_score(seat)  # fills the memo the clone will share
+            child = state.clone()
+            child.apply(child.random_action(rng))
+            city = child.cities[seat]
+            fresh = score_city(city.columns, city.cells, child.variants)
+            assert child.city_score(seat) == fresh
+            assert state.city_score(seat) is before
+        state.apply(state.random_action(rng))
+    for seat, city in enumerate(state.cities):
+        assert state.city_score(seat) == score_city(city.columns, city.cells, state.variants)

@@ -9,7 +9,7 @@ the Architect takes its tile at once, so ``current_player`` is only ever the per
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from stonework.core.errors import IllegalAction, InvalidAction
 from stonework.core.options import OptionValue
@@ -293,7 +293,7 @@ class AkropolisState(State):
                     self.barracks_outside_only,
                     self.lake_enclosed_region,
                 )
-            return memo  # type: ignore[return-value]
+            return cast(CityScore, memo)
         return score_city(
             city.columns,
             city.cells,
