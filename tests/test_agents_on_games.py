@@ -143,7 +143,7 @@ def test_tree_playouts_are_per_game_unless_set() -> None:
 
     akropolis = tree_settings("akropolis")
     assert akropolis.playout.depth == 0 and akropolis.expand == 8
-    assert akropolis.exploration == 0.02 and akropolis.rank_after == 16
+    assert akropolis.exploration == 0.1 and akropolis.rank_after == 16
     assert tree_settings("zapotec").exploration == 1.0 and tree_settings("aztec").rank_after == 0
     assert tree_settings("zapotec").expand == 0
     assert tree_settings("aztec").playout.depth is None
