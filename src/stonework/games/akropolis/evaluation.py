@@ -40,10 +40,10 @@ TO_MOVE_BONUS: Final = 6.0
 
 Measured in 100 two-player games of the greedy player against itself: from any position the
 seat to move ended 6.2 points (95% CI 6.1-6.3) further ahead than the estimates said
-(``benchmarks/akropolis_to_move_bonus.py``). Every move of one decision
-leaves the same seat to move, so the bonus never changes a one-ply choice; what it keeps honest
-is a search comparing positions at different depths, where without it a position just after
-one's own move would look some 6 points better than one after the opponent's reply.
+(``benchmarks/akropolis_to_move_bonus.py``). Every move of one decision leaves the same seat
+to move, so the bonus never changes a one-ply choice; what it keeps honest is a search
+comparing positions at different depths, where without it a position just after one's own
+move would look some 6 points better than one after the opponent's reply.
 """
 
 LEAD_SCALE: Final = 25.0
