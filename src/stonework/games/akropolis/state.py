@@ -286,13 +286,7 @@ class AkropolisState(State):
             # A game's own variants never change, so its cities may remember their score.
             memo = city.memo.get("score")
             if memo is None:
-                memo = city.memo["score"] = score_city(
-                    city.columns,
-                    city.cells,
-                    self.variants,
-                    self.barracks_outside_only,
-                    self.lake_enclosed_region,
-                )
+                memo = city.memo["score"] = self.city_score(seat, self.variants)
             return cast(CityScore, memo)
         return score_city(
             city.columns,
