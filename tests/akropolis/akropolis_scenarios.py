@@ -6,8 +6,8 @@ Axial coordinates (q, r), r growing southward; the neighbours of (q, r), clockwi
 
 from __future__ import annotations
 
+from stonework.games.akropolis.city import City, column
 from stonework.games.akropolis.hexgrid import CELL_AT
-from stonework.games.akropolis.placement import City, column
 from stonework.games.akropolis.scoring import NO_VARIANTS, CityScore, score_city
 from stonework.games.akropolis.tiles import KIND_LETTER
 

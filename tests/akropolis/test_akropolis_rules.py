@@ -9,8 +9,8 @@ import pytest
 import stonework
 from stonework.core import CHANCE, TERMINAL, IllegalAction, derive_rng, play_random
 from stonework.games.akropolis import AkropolisState, Place, Reveal, new_state
+from stonework.games.akropolis.city import City, legal_triangles_from_scratch
 from stonework.games.akropolis.hexgrid import CELL_AT, COORDS, PLACEMENT_CELLS, STEP
-from stonework.games.akropolis.placement import City, legal_triangles_from_scratch
 from stonework.games.akropolis.tiles import (
     KIND_LETTER,
     TILE_CODES,

@@ -10,7 +10,7 @@ from zapotec_helpers import card_with, give_turn, new, space
 
 from stonework.agents.simple import greedy_ranking
 from stonework.core import make_rng
-from stonework.games.zapotec.observe import estimate
+from stonework.games.zapotec.evaluation import estimate
 from stonework.games.zapotec.scoring import track_points
 from stonework.games.zapotec.state import ZapotecState
 

@@ -12,79 +12,12 @@
 
 from __future__ import annotations
 
-from stonework.core.options import OptionSet, OptionSpec, OptionValue
+from stonework.core.options import OptionValue
 from stonework.core.registry import GameSpec, register
+from stonework.games.akropolis import position
 from stonework.games.akropolis.actions import Place, Reveal
-from stonework.games.akropolis.architect import LEVELS
-from stonework.games.akropolis.notation import read_position
+from stonework.games.akropolis.options import OPTIONS
 from stonework.games.akropolis.state import AkropolisState
-
-OPTIONS = OptionSet(
-    (
-        OptionSpec(
-            "houses",
-            "bool",
-            False,
-            "Houses variant: a house group worth 10 or more scores double (§4)",
-        ),
-        OptionSpec(
-            "markets",
-            "bool",
-            False,
-            "Markets variant: a scoring market next to a market plaza scores double (§4)",
-        ),
-        OptionSpec(
-            "barracks",
-            "bool",
-            False,
-            "Barracks variant: a scoring barracks with 3 or 4 empty neighbours scores double (§4)",
-        ),
-        OptionSpec(
-            "temples",
-            "bool",
-            False,
-            "Temples variant: a scoring temple at height 2 or more scores double (§4)",
-        ),
-        OptionSpec(
-            "gardens", "bool", False, "Gardens variant: a garden next to a lake scores double (§4)"
-        ),
-        OptionSpec(
-            "barracks_edge",
-            "choice",
-            "any_empty",
-            "Which empty neighbours put a barracks on the edge: any_empty (a hole counts, the ANU "
-            "oracle reading) or outside_only (only ground open to the outside, BGA) (§2.4)",
-            choices=("any_empty", "outside_only"),
-            assumed=True,
-        ),
-        OptionSpec(
-            "lake",
-            "choice",
-            "single_hex",
-            "What a lake is for the gardens variant: single_hex (one empty hex with six built "
-            "neighbours, ANU) or enclosed_region (any enclosed empty area, BGA) (§4)",
-            choices=("single_hex", "enclosed_region"),
-            assumed=True,
-        ),
-        OptionSpec(
-            "long_game",
-            "bool",
-            False,
-            "Longer game with all 61 tiles (19 stacks of 3 at 2 players, 14 stacks of 4 at 3; "
-            "no change at 4) (§1.2)",
-            assumed=True,
-        ),
-        OptionSpec(
-            "architect",
-            "choice",
-            "hippodamos",
-            "Solo (1 player) opponent level: hippodamos (easy), metagenes (+2 per quarry), "
-            "callicrates (districts count as height 2); follows the Board Game Arena version (§5)",
-            choices=LEVELS,
-            assumed=True,
-        ),
-    )
-)
 
 SUMMARY = """\
 Each turn take a tile from the construction site (the k-th tile costs k - 1 stones; with no
@@ -115,9 +48,9 @@ SPEC = register(
         hidden_information=False,
         summary=SUMMARY,
         new_state=lambda players, options: AkropolisState(players, options),
-        from_position=read_position,
+        from_position=position.read,
     )
 )
 AkropolisState.spec = SPEC
 
-__all__ = ["SPEC", "AkropolisState", "Place", "Reveal", "new_state", "read_position"]
+__all__ = ["SPEC", "AkropolisState", "Place", "Reveal", "new_state"]

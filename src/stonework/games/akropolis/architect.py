@@ -33,6 +33,9 @@ from stonework.games.akropolis.tiles import (
 LEVELS: Final = ("hippodamos", "metagenes", "callicrates")
 """Easy, medium, hard (§5)."""
 
+ARCHITECT: Final = 1
+"""In solo play the Architect is party 1 (it has no seat: it never chooses an action)."""
+
 ARCHITECT_START_STONES: Final = 2
 
 

@@ -3,7 +3,7 @@
 Akropolis hides nothing: cities, stones and the site are on the table, and tiles not yet
 revealed are not in the state at all. Every seat (and a spectator) gets the same view.
 
-Tensor layout (``observation_tensor(player)``, one flat list, documented in docs/akropolis.md):
+Tensor layout (``tensor(state, player)``, one flat list, documented in docs/akropolis.md):
 
 1. City planes, one block per seat starting with ``player`` and going clockwise; each block is
    ``NUM_CELLS`` cells x 12 channels: height / 4, then a one-hot of the top hex kind
@@ -72,7 +72,7 @@ def observation(state: AkropolisState, player: int | None) -> dict[str, JSON]:
     return out
 
 
-def observation_shape(state: AkropolisState) -> tuple[int, ...]:
+def shape(state: AkropolisState) -> tuple[int, ...]:
     """Length of the flat tensor for this config."""
     return (
         state.num_players * NUM_CELLS * CELL_CHANNELS
@@ -83,10 +83,10 @@ def observation_shape(state: AkropolisState) -> tuple[int, ...]:
     )
 
 
-def observation_tensor(state: AkropolisState, player: int) -> list[float]:
+def tensor(state: AkropolisState, player: int) -> list[float]:
     """The flat tensor described in this module's docstring."""
     n = state.num_players
-    out = [0.0] * observation_shape(state)[0]
+    out = [0.0] * shape(state)[0]
     for offset in range(n):
         city = state.cities[(player + offset) % n]
         base = offset * NUM_CELLS * CELL_CHANNELS

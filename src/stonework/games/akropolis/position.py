@@ -18,7 +18,7 @@ Fields separated by ``;``::
 The tiles not yet seen are the ones in play that appear nowhere else.
 
 >>> from stonework.games.akropolis import new_state
->>> write_position(new_state(2))
+>>> write(new_state(2))
 '2;hmbtg;any_empty,single_hex,std,hippodamos;0,0,11,4;;1:;2:'
 """
 
@@ -38,7 +38,7 @@ VARIANT_LETTERS: Final = "hmbtg"
 _LAID_RE: Final = re.compile(r"(\d+)@(-?\d+),(-?\d+)/([0-5])")
 
 
-def write_position(state: AkropolisState) -> str:
+def write(state: AkropolisState) -> str:
     """The position string of ``state``."""
     letters = "".join(
         letter.upper() if on else letter
@@ -72,9 +72,10 @@ def _int(text: str, what: str) -> int:
         raise InvalidPosition(f"{what} must be a whole number, not {text!r}") from None
 
 
-def read_position(text: str) -> AkropolisState:
+def read(text: str) -> AkropolisState:
     """Build a state from a position string; InvalidPosition says what is wrong."""
-    from stonework.games.akropolis.state import ARCHITECT, AkropolisState
+    from stonework.games.akropolis.architect import ARCHITECT
+    from stonework.games.akropolis.state import AkropolisState
 
     if not isinstance(text, str):
         raise InvalidPosition("a position must be text")

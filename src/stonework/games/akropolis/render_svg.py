@@ -100,7 +100,7 @@ def _legend(left: float, top: float) -> tuple[list[str], float]:
     return parts, top + 20 + 18 * len(entries)
 
 
-def render_svg(state: AkropolisState, perspective: int | None = None) -> str:
+def render(state: AkropolisState, perspective: int | None = None) -> str:
     """The whole table as an SVG document."""
     title = status_line(state)
     parts = [svg.text(PAD, PAD + 12, title, 14, weight="bold")]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stonework.core.state import CHANCE, TERMINAL
+from stonework.games.akropolis.city import City
 from stonework.games.akropolis.hexgrid import COORDS
-from stonework.games.akropolis.placement import City
 from stonework.games.akropolis.svg_city import open_ground
 from stonework.games.akropolis.tiles import DISTRICT_TYPES, KIND_LETTER, TILE_KINDS
 
@@ -99,7 +99,7 @@ def site_line(state: AkropolisState) -> str:
     return "site: " + ("   ".join(cells) or "-")
 
 
-def render_text(state: AkropolisState, perspective: int | None = None) -> str:
+def render(state: AkropolisState, perspective: int | None = None) -> str:
     """The whole table as text (everything is public, so every perspective sees the same)."""
     player = state.current_player
     mover = state.turn if player == CHANCE else player

@@ -1,43 +1,38 @@
 """The Akropolis game state: cities, stones, the construction site, turns and reveals.
 
-Setup and play follow rules §1.3 and §3. Tiles are turned up one at a time by chance
-(:class:`Reveal`) when the rules reveal them: players + 2 at the start, then players + 1 each
-time the site is down to one tile; tiles not yet seen are not in the state. In solo play the
-Architect's turns are part of the transitions: after the person's turn (and after any refill)
-the Architect takes its tile at once, so ``current_player`` is only ever the person's seat 0.
+Setup follows rules §1.3; the turn (§3) and its legality are in :mod:`.rules`. Tiles are turned
+up one at a time by chance (:class:`~.actions.Reveal`) when the rules reveal them: players + 2
+at the start, then players + 1 each time the site is down to one tile; tiles not yet seen are
+not in the state. In solo play the Architect's turns are part of the transitions, so
+``current_player`` is only ever the person's seat 0.
 """
 
 from __future__ import annotations
 
 from typing import Final, cast
 
-from stonework.core.errors import IllegalAction, InvalidAction
+from stonework.core.errors import IllegalAction
 from stonework.core.options import OptionValue
 from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, JSON, TERMINAL, Action, Score, State
-from stonework.games.akropolis import actions as act
-from stonework.games.akropolis.actions import Place, Reveal
-from stonework.games.akropolis.architect import (
-    architect_choice,
-    architect_score,
+from stonework.games.akropolis import (
+    actions,
+    evaluation,
+    observe,
+    position,
+    render_svg,
+    render_text,
+    rules,
 )
-from stonework.games.akropolis.evaluation import lead_values
-from stonework.games.akropolis.hexgrid import (
-    CELL_AT,
-    PLACEMENT_CELLS,
-    PLACEMENTS_OF_TRIANGLE,
-)
-from stonework.games.akropolis.placement import City
+from stonework.games.akropolis.actions import Place
+from stonework.games.akropolis.architect import ARCHITECT, architect_score
+from stonework.games.akropolis.city import City
+from stonework.games.akropolis.hexgrid import PLACEMENT_CELLS
 from stonework.games.akropolis.scoring import CityScore, score_city, sheet
-from stonework.games.akropolis.tiles import DISTRICT_TYPES, NUM_TILES, tiles_in_play
+from stonework.games.akropolis.tiles import DISTRICT_TYPES, tiles_in_play
 
 VARIANT_OPTIONS: Final = ("houses", "markets", "barracks", "temples", "gardens")
 """The five scoring variants (§4), in district-type order."""
-
-ARCHITECT: Final = 1
-"""In solo play the Architect is party 1 (it has no seat: it never chooses an action)."""
-
-_REVEALS: Final = tuple(Reveal(t) for t in range(NUM_TILES + 1))
 
 
 class AkropolisState(State):
@@ -115,138 +110,48 @@ class AkropolisState(State):
 
     def affordable_positions(self) -> int:
         """How many site positions the player to move may take (the k-th costs k - 1)."""
-        return min(len(self.site), self.stones[self.turn] + 1)
+        return rules.affordable_positions(self)
 
     def legal_placements(self, seat: int | None = None) -> list[int]:
         """The placements (``cell * 6 + rotation``) open in a seat's city, in a stable order."""
-        city = self.cities[self.turn if seat is None else seat]
-        return [p for tri in sorted(city.legal) for p in PLACEMENTS_OF_TRIANGLE[tri]]
+        return rules.legal_placements(self, self.turn if seat is None else seat)
 
     def legal_actions(self) -> list[Action]:
-        player = self.current_player
-        if player == CHANCE:
-            return [_REVEALS[t] for t in self.unseen]
-        if player == TERMINAL:
-            return []
-        placements = self.legal_placements()
-        out: list[Action] = []
-        for position in range(1, self.affordable_positions() + 1):
-            row = act.place_row(position)
-            out += [row[p] for p in placements]
-        return out
+        return rules.legal_actions(self)
 
     def random_action(self, rng: Rng) -> Action:
-        if self.current_player == TERMINAL:
-            raise IllegalAction("the game is over; there is no action to draw")
-        if self.pending:
-            return _REVEALS[self.unseen[rng.randrange(len(self.unseen))]]
-        triangles = sorted(self.cities[self.turn].legal)
-        index = rng.randrange(self.affordable_positions() * 3 * len(triangles))
-        position, rest = divmod(index, 3 * len(triangles))
-        placement = PLACEMENTS_OF_TRIANGLE[triangles[rest // 3]][rest % 3]
-        place = act.place_row(position + 1)[placement]
-        assert place is not None
-        return place
+        return rules.random_action(self, rng)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if not self.pending:
             raise IllegalAction("chance_outcomes() is only defined at a chance node")
-        p = 1.0 / len(self.unseen)
-        return [(_REVEALS[t], p) for t in self.unseen]
+        return rules.reveal_outcomes(self)
 
     def sample_chance(self, rng: Rng) -> Action:
         if not self.pending:
             raise IllegalAction("sample_chance() is only defined at a chance node")
-        return _REVEALS[self.unseen[rng.randrange(len(self.unseen))]]
+        return rules.random_reveal(self, rng)
 
     def is_action(self, value: object) -> bool:
-        return act.is_action(value)
+        return actions.is_action(value)
 
     def parse_action(self, text: str) -> Action:
-        return act.parse_action(text)
+        return actions.parse_action(text)
 
     def num_distinct_actions(self) -> int:
-        return act.num_distinct_actions(self.site_size)
+        return actions.num_distinct_actions(self.site_size)
 
     def action_id(self, action: Action) -> int:
-        return act.action_id(action, self.site_size)
+        return actions.action_id(action, self.site_size)
 
     def action_from_id(self, action_id: int) -> Action:
-        return act.action_from_id(action_id, self.site_size)
+        return actions.action_from_id(action_id, self.site_size)
 
     def _check(self, action: Action) -> None:
-        if not act.is_action(action):
-            raise InvalidAction(
-                f"{action!r} is not an Akropolis action (POSITION@Q,R/ROTATION or 'reveal NN')"
-            )
-        if type(action) is Reveal:
-            if not self.pending:
-                raise IllegalAction(f"{action}: no tile is being revealed ({self.describe_turn()})")
-            if action.tile not in self.unseen:
-                raise IllegalAction(f"{action}: tile {action.tile:02d} is not in the stacks")
-            return
-        assert type(action) is Place
-        if self.pending:
-            raise IllegalAction(f"{action}: tiles must be revealed first")
-        if action.position > len(self.site):
-            raise IllegalAction(
-                f"{action}: the construction site has {len(self.site)} tiles, "
-                f"there is no position {action.position}"
-            )
-        cost = action.position - 1
-        if cost > self.stones[self.turn]:
-            raise IllegalAction(
-                f"{action}: position {action.position} costs {cost} stones, "
-                f"seat {self.turn} has {self.stones[self.turn]}"
-            )
-        placement = act.placement_index(action)
-        if placement < 0:
-            raise IllegalAction(f"{action}: the tile would stick out of the city window")
-        if not self.cities[self.turn].is_legal(placement):
-            raise IllegalAction(
-                f"{action}: a tile cannot go there (on the ground it must touch the city; "
-                "higher up it must lie flat on three hexes of one height from two tiles or more)"
-            )
+        rules.check(self, action)
 
     def _apply(self, action: Action) -> None:
-        if type(action) is Reveal:
-            self.site.append(action.tile)
-            self.unseen.remove(action.tile)
-            self.pending -= 1
-            if not self.pending and self.solo:
-                self._architect_turns()
-            return
-        assert type(action) is Place
-        seat = self.turn
-        cost = action.position - 1
-        tile = self.site.pop(cost)
-        self.stones[seat] -= cost
-        if self.solo:
-            self.stones[ARCHITECT] += cost  # solo: the person's stones go to the Architect (§5)
-        placement = CELL_AT[(action.q, action.r)] * 6 + action.rotation
-        self.stones[seat] += self.cities[seat].lay(tile, placement)
-        self._end_turn()
-        if self.solo:
-            self._architect_turns()
-
-    def _end_turn(self) -> None:
-        # §3.2: one tile left and stacks remain: reveal the next stack and pass the marker on.
-        # One tile left and no stack: the game is over and the turn stays with the last player
-        # (as in the oracle data).
-        if len(self.site) == 1 and not self.stacks_left:
-            return
-        self.turn = (self.turn + 1) % self.parties
-        if len(self.site) == 1:
-            self.stacks_left -= 1
-            self.pending = self.stack_size
-            self.chief = self.turn
-
-    def _architect_turns(self) -> None:
-        while not self.pending and self.turn == ARCHITECT and len(self.site) > 1:
-            position = architect_choice(self.site, self.stones[ARCHITECT])
-            self.pile.append(self.site.pop(position - 1))
-            self.stones[ARCHITECT] -= position - 1
-            self._end_turn()
+        rules.apply(self, action)
 
     # --- copies -----------------------------------------------------------------------------
 
@@ -273,9 +178,7 @@ class AkropolisState(State):
         return other
 
     def position(self) -> str:
-        from stonework.games.akropolis.notation import write_position
-
-        return write_position(self)
+        return position.write(self)
 
     # --- scores -----------------------------------------------------------------------------
 
@@ -343,34 +246,24 @@ class AkropolisState(State):
         The estimate counts what the score so far cannot see yet: plazas waiting for districts,
         districts waiting for plazas, temples not closed in (see ``evaluation``).
         """
-        return lead_values(self)
+        return evaluation.lead_values(self)
 
     # --- views ------------------------------------------------------------------------------
 
     def observation(self, player: int | None) -> dict[str, JSON]:
-        from stonework.games.akropolis.observe import observation
-
-        return observation(self, player)
+        return observe.observation(self, player)
 
     def observation_shape(self) -> tuple[int, ...]:
-        from stonework.games.akropolis.observe import observation_shape
-
-        return observation_shape(self)
+        return observe.shape(self)
 
     def observation_tensor(self, player: int) -> list[float]:
-        from stonework.games.akropolis.observe import observation_tensor
-
-        return observation_tensor(self, player)
+        return observe.tensor(self, player)
 
     def to_text(self, perspective: int | None = None) -> str:
-        from stonework.games.akropolis.render_text import render_text
-
-        return render_text(self, perspective)
+        return render_text.render(self, perspective)
 
     def to_svg(self, perspective: int | None = None) -> str:
-        from stonework.games.akropolis.render_svg import render_svg
-
-        return render_svg(self, perspective)
+        return render_svg.render(self, perspective)
 
     # --- helpers for tests and tools --------------------------------------------------------
 
@@ -380,7 +273,7 @@ class AkropolisState(State):
 
     def placement_cells(self, action: Place) -> tuple[int, int, int] | None:
         """The three cells a Place action covers, or None if it leaves the window."""
-        placement = act.placement_index(action)
+        placement = actions.placement_index(action)
         return None if placement < 0 else PLACEMENT_CELLS[placement]
 
 

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Final
 
 from stonework.core import JSON, svg
+from stonework.games.akropolis.city import City
 from stonework.games.akropolis.hexgrid import COORDS, TRIANGLE_CELLS
-from stonework.games.akropolis.placement import City
 from stonework.games.akropolis.svg_hex import ROOT3, centre, hex_shape, open_spot
 from stonework.games.akropolis.tiles import DISTRICT_TYPES
 

@@ -12,10 +12,10 @@ docs/zapotec.md) and can be replaced with ``components=path.json``.
 
 from __future__ import annotations
 
-from stonework.core import GameSpec, OptionSet, OptionSpec, register
-
-from .position import read_position
-from .state import ZapotecState
+from stonework.core.registry import GameSpec, register
+from stonework.games.zapotec import position
+from stonework.games.zapotec.options import OPTIONS
+from stonework.games.zapotec.state import ZapotecState
 
 SUMMARY = """\
 Five rounds. Each round every player secretly plays a card from their hand; the lowest number
@@ -30,100 +30,6 @@ into your grid. Score 2 VP per house matching the scoring card, then draft a car
 The last offer card is the next scoring card. At the end: pyramids (pieces x matching houses,
 +5 per piece if complete), the sacrifice track (9/6/3) and rituals."""
 
-OPTIONS = OptionSet(
-    (
-        OptionSpec(
-            "components",
-            "str",
-            "",
-            "path of a JSON data set replacing the built-in components (empty: built-in)",
-        ),
-        OptionSpec(
-            "building_tiles",
-            "choice",
-            "seed",
-            "building tiles: seed = every tile of a type gives the same (village stone+gold, "
-            "temple brick+priest, cornfield wood+corn); rules = basic resource split 5/5/5",
-            choices=("seed", "rules"),
-        ),
-        OptionSpec(
-            "one_pyramid_level_per_turn",
-            "bool",
-            False,
-            "at most one pyramid level per turn (flag ONE_PYRAMID_LEVEL_PER_TURN, §5.2b)",
-        ),
-        OptionSpec(
-            "actions_after_building",
-            "bool",
-            False,
-            "allow actions after building has started (ASSUMED no, §5.2c)",
-            assumed=True,
-        ),
-        OptionSpec(
-            "palace_matches_icon",
-            "bool",
-            True,
-            "the palace must go on a space matching the card icon (ASSUMED, §5.2c)",
-            assumed=True,
-        ),
-        OptionSpec(
-            "palace_uses_house",
-            "bool",
-            False,
-            "the palace takes one of the player's houses (ASSUMED no, §5.2c)",
-            assumed=True,
-        ),
-        OptionSpec(
-            "small_on_large",
-            "bool",
-            True,
-            "a small piece may go directly on a large one (ASSUMED, §7)",
-            assumed=True,
-        ),
-        OptionSpec(
-            "pyramid_complete",
-            "choice",
-            "small-top",
-            "when a pyramid is complete: small-top = its top piece is small (ASSUMED, §7); "
-            "three-levels = it has three pieces",
-            choices=("small-top", "three-levels"),
-            assumed=True,
-        ),
-        OptionSpec(
-            "free_ritual_needs_pyramid",
-            "bool",
-            False,
-            "the free ritual of the sacrifice track still needs a pyramid piece (ASSUMED no, §9)",
-            assumed=True,
-        ),
-        OptionSpec(
-            "sacrifice_past_end",
-            "bool",
-            True,
-            "a sacrifice may spend more corn than steps left (extra wasted; ASSUMED, §9)",
-            assumed=True,
-        ),
-        OptionSpec(
-            "resource_supply",
-            "int",
-            0,
-            "tokens of each resource in the supply, 0 = unlimited (ASSUMED unlimited, §1)",
-            minimum=0,
-            maximum=99,
-            assumed=True,
-        ),
-        OptionSpec(
-            "tie_breakers",
-            "choice",
-            "track-resources",
-            "equal totals: track-resources = further on the sacrifice track (stack order), then "
-            "more leftover resources (ASSUMED, §10); shared = the place is shared",
-            choices=("track-resources", "shared"),
-            assumed=True,
-        ),
-    )
-)
-
 SPEC = register(
     GameSpec(
         name="zapotec",
@@ -135,7 +41,7 @@ SPEC = register(
         hidden_information=True,
         summary=SUMMARY,
         new_state=lambda players, options: ZapotecState(players, options),
-        from_position=read_position,
+        from_position=position.read,
     )
 )
 ZapotecState.spec = SPEC

@@ -45,8 +45,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from stonework.core.errors import InvalidAction
-
-from .components import ICONS, LEVELS, RESOURCES, Components, default_components
+from stonework.games.zapotec.components import (
+    ICONS,
+    LEVELS,
+    RESOURCES,
+    Components,
+    default_components,
+)
 
 MAX_PYRAMIDS = 5  # players + 1 at four players
 

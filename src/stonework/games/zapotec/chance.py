@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stonework.core import Action, Rng
-
-from .actions import Deal, DrawRitual, DrawScoringTile, PlaceTile, Reveal
-from .phases import (
+from stonework.games.zapotec.actions import Deal, DrawRitual, DrawScoringTile, PlaceTile, Reveal
+from stonework.games.zapotec.phases import (
     Q_HAND,
     Q_OFFER,
     Q_RITUAL,
@@ -23,7 +22,7 @@ from .phases import (
 )
 
 if TYPE_CHECKING:
-    from .state import ZapotecState
+    from stonework.games.zapotec.state import ZapotecState
 
 
 def queue_setup(state: ZapotecState) -> None:

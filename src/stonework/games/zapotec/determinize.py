@@ -14,12 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stonework.core import Action, Rng
-
-from .actions import Deal, Play
-from .phases import COMMIT
+from stonework.games.zapotec.actions import Deal, Play
+from stonework.games.zapotec.phases import COMMIT
 
 if TYPE_CHECKING:
-    from .state import ZapotecState
+    from stonework.games.zapotec.state import ZapotecState
 
 
 def determinize(state: ZapotecState, player: int, rng: Rng) -> ZapotecState:

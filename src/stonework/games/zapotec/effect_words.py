@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .components import RESOURCES, Effect, Vec
+from stonework.games.zapotec.components import RESOURCES, Effect, Vec
 
 SHORT: Final = {"wood": "W", "brick": "B", "stone": "S", "corn": "C", "gold": "G", "priest": "P"}
 """One letter per resource, as in the text view and the building tiles' codes (``WC``)."""

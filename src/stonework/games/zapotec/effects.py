@@ -20,10 +20,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .components import Components, Effect, Vec
+from stonework.games.zapotec.components import Components, Effect, Vec
 
 if TYPE_CHECKING:
-    from .state import ZapotecState
+    from stonework.games.zapotec.state import ZapotecState
 
 
 def affordable(res: list[int], cost: Vec) -> bool:
@@ -163,7 +163,7 @@ def ritual_points(state: ZapotecState, seat: int, effect: Effect) -> int:
     if kind == "per_set":
         return effect.vp * min(houses[0], houses[1], houses[2])
     if kind == "per_complete_pyramid":
-        from .rules import pyramid_complete
+        from stonework.games.zapotec.rules import pyramid_complete
 
         return effect.vp * sum(
             1

@@ -18,12 +18,11 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote
 
 from stonework.core import InvalidPosition, OptionValue
-
-from .components import ICONS
-from .phases import PHASES, Q_HAND, Q_TILE, Q_TRADE, TASKS
+from stonework.games.zapotec.components import ICONS
+from stonework.games.zapotec.phases import PHASES, Q_HAND, Q_TILE, Q_TRADE, TASKS
 
 if TYPE_CHECKING:
-    from .state import ZapotecState
+    from stonework.games.zapotec.state import ZapotecState
 
 _SIZE_LETTER = "?SML"
 
@@ -38,7 +37,7 @@ def _read_ints(text: str, sep: str = ",") -> list[int]:
     return [-1 if v == "-" else int(v) for v in text.split(sep)]
 
 
-def write_position(state: ZapotecState) -> str:
+def write(state: ZapotecState) -> str:
     """The position string of a state."""
     spec = state.spec
     options = ",".join(
@@ -104,7 +103,7 @@ def _dash(value: int) -> str:
     return "-" if value < 0 else str(value)
 
 
-def read_position(text: str) -> ZapotecState:
+def read(text: str) -> ZapotecState:
     """Build a state from a position string; InvalidPosition says what is wrong."""
     try:
         return _read(text)
@@ -115,7 +114,7 @@ def read_position(text: str) -> ZapotecState:
 
 
 def _read(text: str) -> ZapotecState:
-    from .state import ZapotecState
+    from stonework.games.zapotec.state import ZapotecState
 
     parts = text.strip().split(";")
     if not parts or parts[0] != "zapotec":

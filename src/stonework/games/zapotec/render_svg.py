@@ -11,9 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stonework.core import JSON, svg
-
-from .observe import observation
-from .svg_board import (
+from stonework.games.zapotec.observe import observation
+from stonework.games.zapotec.svg_board import (
     BOARD_H,
     BOARD_W,
     BUILDING_COLOURS,
@@ -24,11 +23,11 @@ from .svg_board import (
     draw_track,
     seat_marker,
 )
-from .svg_players import BOARD_W as PLAYER_W
-from .svg_players import draw_player
+from stonework.games.zapotec.svg_players import BOARD_W as PLAYER_W
+from stonework.games.zapotec.svg_players import draw_player
 
 if TYPE_CHECKING:
-    from .state import ZapotecState
+    from stonework.games.zapotec.state import ZapotecState
 
 PAD: Final = 14.0
 WIDTH: Final = 1000.0
@@ -96,7 +95,7 @@ def _legend(left: float, top: float) -> list[str]:
     return parts + svg.legend(left, top + 20, entries, 10)
 
 
-def render_svg(state: ZapotecState, perspective: int | None) -> str:
+def render(state: ZapotecState, perspective: int | None) -> str:
     """The main board, market, track, rituals, cards and player boards as one SVG string."""
     obs = observation(state, perspective)
     who = (

@@ -10,14 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stonework.core import JSON
-
-from .components import BUILDINGS, REGIONS, RESOURCES, TERRAINS
-from .effect_words import effect_words
-from .observe import observation
-from .svg_board import tile_code
+from stonework.games.zapotec.components import BUILDINGS, REGIONS, RESOURCES, TERRAINS
+from stonework.games.zapotec.effect_words import effect_words
+from stonework.games.zapotec.observe import observation
+from stonework.games.zapotec.svg_board import tile_code
 
 if TYPE_CHECKING:
-    from .state import ZapotecState
+    from stonework.games.zapotec.state import ZapotecState
 
 LEGEND: Final = (
     "legend: spaces k:type TILE|owner, k 1-3 always in play, 4 from 3 players (3+), 5 at 4;",
@@ -125,7 +124,7 @@ def player_lines(player: dict[str, JSON], obs: dict[str, JSON]) -> list[str]:
     return lines
 
 
-def render_text(state: ZapotecState, perspective: int | None) -> str:
+def render(state: ZapotecState, perspective: int | None) -> str:
     """The main board, the market and every player board, as ``perspective`` sees it."""
     obs = observation(state, perspective)
     who = "spectator" if perspective is None else f"seat {perspective}"
@@ -147,4 +146,4 @@ def render_text(state: ZapotecState, perspective: int | None) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-__all__ = ["BUILDINGS", "render_text"]
+__all__ = ["BUILDINGS", "render"]

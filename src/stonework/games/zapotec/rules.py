@@ -11,8 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from stonework.core import Action, IllegalAction
-
-from .actions import (
+from stonework.games.zapotec.actions import (
     DONE,
     Build,
     Buy,
@@ -26,9 +25,18 @@ from .actions import (
     Sacrifice,
     Use,
 )
-from .chance import chance_actions, queue_refills
-from .components import CORN, GOLD, ICONS, LEVELS, PRIEST, RESOURCES, Components, Vec
-from .effects import (
+from stonework.games.zapotec.chance import chance_actions, queue_refills
+from stonework.games.zapotec.components import (
+    CORN,
+    GOLD,
+    ICONS,
+    LEVELS,
+    PRIEST,
+    RESOURCES,
+    Components,
+    Vec,
+)
+from stonework.games.zapotec.effects import (
     affordable,
     building_discount,
     enter_track_spaces,
@@ -41,10 +49,20 @@ from .effects import (
     trade_discount,
     unused_anywhere,
 )
-from .phases import ACTIONS, BUILD, COMMIT, DRAFT, END, FREE_RITUAL, INCOME, PHASES, Q_OFFER
+from stonework.games.zapotec.phases import (
+    ACTIONS,
+    BUILD,
+    COMMIT,
+    DRAFT,
+    END,
+    FREE_RITUAL,
+    INCOME,
+    PHASES,
+    Q_OFFER,
+)
 
 if TYPE_CHECKING:
-    from .state import ZapotecState
+    from stonework.games.zapotec.state import ZapotecState
 
 
 # --- static tables per data set -----------------------------------------------------------------

@@ -9,14 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stonework.core import JSON, Score
-
-from .components import ICONS
-from .effects import ritual_points
-from .phases import END
-from .rules import pyramid_complete
+from stonework.games.zapotec.components import ICONS
+from stonework.games.zapotec.effects import ritual_points
+from stonework.games.zapotec.phases import END
+from stonework.games.zapotec.rules import pyramid_complete
 
 if TYPE_CHECKING:
-    from .state import ZapotecState
+    from stonework.games.zapotec.state import ZapotecState
 
 
 def pyramid_points(state: ZapotecState, seat: int) -> tuple[int, list[dict[str, JSON]]]:

@@ -1,7 +1,8 @@
 """The Zapotec state: compact fields (ints and small lists), a hand-written clone, the protocol glue.
 
 The rules live in :mod:`.rules` (decisions), :mod:`.chance` (deals and reveals) and
-:mod:`.scoring`; what a seat may see in :mod:`.observe`; this module holds the fields.
+:mod:`.scoring`; what a seat may see in :mod:`.observe`; the heuristic in :mod:`.evaluation`;
+this module holds the fields and delegates the protocol to those modules.
 """
 
 from __future__ import annotations
@@ -21,18 +22,20 @@ from stonework.core import (
     Score,
     State,
 )
-
-from .actions import ACTION_TYPES, ActionSpace, action_space
-from .chance import apply_chance, chance_actions, chance_outcomes, queue_setup, sample_chance
-from .components import Components, load_components
-from .determinize import determinize
-from .observe import heuristic, hidden_tokens, observation, observation_size, observation_tensor
-from .phases import COMMIT, END, PHASES, TASKS
-from .position import write_position
-from .render_svg import render_svg
-from .render_text import render_text
-from .rules import apply_decision, check_action, legal_decisions
-from .scoring import ranking, scores
+from stonework.games.zapotec import (
+    chance,
+    determinize,
+    evaluation,
+    observe,
+    position,
+    render_svg,
+    render_text,
+    rules,
+    scoring,
+)
+from stonework.games.zapotec.actions import ACTION_TYPES, ActionSpace, action_space
+from stonework.games.zapotec.components import Components, load_components
+from stonework.games.zapotec.phases import COMMIT, END, PHASES, TASKS
 
 
 class ZapotecState(State):
@@ -96,7 +99,7 @@ class ZapotecState(State):
         self.pyramid_levels = 0  # levels built this turn
         self.free_rituals = 0  # free ritual discs to place now (sacrifice track)
         if setup:
-            queue_setup(self)
+            chance.queue_setup(self)
 
     def _read_flags(self) -> None:
         o = self.options
@@ -134,18 +137,18 @@ class ZapotecState(State):
 
     def legal_actions(self) -> list[Action]:
         if self.queue:
-            return chance_actions(self)
+            return chance.chance_actions(self)
         if self.phase == END:
             return []
-        return legal_decisions(self)
+        return rules.legal_decisions(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if not self.queue:
             raise IllegalAction("chance_outcomes() is only defined at a chance node")
-        return chance_outcomes(self)
+        return chance.chance_outcomes(self)
 
     def sample_chance(self, rng: Rng) -> Action:
-        return sample_chance(self, rng)
+        return chance.sample_chance(self, rng)
 
     def random_action(self, rng: Rng) -> Action:
         if self.queue:
@@ -156,13 +159,13 @@ class ZapotecState(State):
     def _check(self, action: Action) -> None:
         if not isinstance(action, ACTION_TYPES) or action not in self.space.ids:
             raise InvalidAction(f"{action!r} is not a zapotec action")
-        check_action(self, action)
+        rules.check_action(self, action)
 
     def _apply(self, action: Action) -> None:
         if self.queue:
-            apply_chance(self, action)
+            chance.apply_chance(self, action)
         else:
-            apply_decision(self, action)
+            rules.apply_decision(self, action)
 
     def is_action(self, value: object) -> bool:
         return isinstance(value, ACTION_TYPES) and value in self.space.ids
@@ -230,40 +233,40 @@ class ZapotecState(State):
         self.space = action_space(self.comp)
 
     def position(self) -> str:
-        return write_position(self)
+        return position.write(self)
 
     def determinize(self, player: int, rng: Rng) -> ZapotecState:
-        return determinize(self, player, rng)
+        return determinize.determinize(self, player, rng)
 
     # --- results ----------------------------------------------------------------------------
 
     def scores(self) -> list[Score]:
-        return scores(self)
+        return scoring.scores(self)
 
     def ranking(self) -> list[int]:
-        return ranking(self)
+        return scoring.ranking(self)
 
     # --- what each seat may see -------------------------------------------------------------
 
     def observation(self, player: int | None) -> dict[str, JSON]:
-        return observation(self, player)
+        return observe.observation(self, player)
 
     def hidden_tokens(self, player: int | None) -> set[str]:
-        return hidden_tokens(self, player)
+        return observe.hidden_tokens(self, player)
 
     def heuristic(self) -> list[float] | None:
-        return heuristic(self)
+        return evaluation.heuristic(self)
 
     def observation_shape(self) -> tuple[int, ...]:
-        return (observation_size(self),)
+        return observe.shape(self)
 
     def observation_tensor(self, player: int) -> list[float]:
-        return observation_tensor(self, player)
+        return observe.tensor(self, player)
 
     # --- rendering --------------------------------------------------------------------------
 
     def to_text(self, perspective: int | None = None) -> str:
-        return render_text(self, perspective)
+        return render_text.render(self, perspective)
 
     def to_svg(self, perspective: int | None = None) -> str:
-        return render_svg(self, perspective)
+        return render_svg.render(self, perspective)

@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Final
 
 from stonework.core import JSON, svg
-
-from .components import LEVELS, REGIONS, TERRAINS, Components
-from .effect_words import SHORT, effect_words
+from stonework.games.zapotec.components import LEVELS, REGIONS, TERRAINS, Components
+from stonework.games.zapotec.effect_words import SHORT, effect_words
 
 SEAT_COLOURS: Final = ("#c0392b", "#2e75b6", "#2e8b57", "#d4a50a")
 SEAT_INK: Final = ("#fff", "#fff", "#fff", "#000")

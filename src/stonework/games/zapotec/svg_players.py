@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Final
 
 from stonework.core import JSON, svg
-
-from .components import RESOURCES
-from .svg_board import SEAT_COLOURS, SEAT_INK, tile_code
+from stonework.games.zapotec.components import RESOURCES
+from stonework.games.zapotec.svg_board import SEAT_COLOURS, SEAT_INK, tile_code
 
 BOARD_W: Final = 470.0
 BOARD_H: Final = 178.0

@@ -1,0 +1,165 @@
+"""The Zapotec heuristic: each seat's expected final points, squashed into a value in [-1, 1].
+
+It reads only the state a seat's search holds (a determinized copy), so it sees nothing hidden.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from stonework.games.zapotec.components import CORN, PRIEST
+from stonework.games.zapotec.effects import trade_discount
+from stonework.games.zapotec.phases import COMMIT, DRAFT, END, INCOME
+from stonework.games.zapotec.rules import pyramid_complete
+from stonework.games.zapotec.scoring import pyramid_points, ritual_total, track_points
+
+if TYPE_CHECKING:
+    from stonework.games.zapotec.state import ZapotecState
+
+# What one resource is worth early in the game, in VP: a fraction of what it buys. Two basics
+# build a house worth ~2/3 VP a remaining round plus its tile's income; four (with a priest) buy a
+# pyramid piece; corn and a priest move the sacrifice marker; gold buys trade tiles and rituals.
+_RESOURCE_VALUE = (0.5, 0.5, 0.5, 0.35, 0.45, 0.6)  # wood brick stone corn gold priest
+_LEFTOVER = 0.15  # the share of that value a resource keeps when no round is left to use it
+_ENTRY_SHARE = 0.35  # of the sacrifice reward still free, for each of a first priest and corn
+_STEP_VALUE = 0.4  # a sacrifice step beyond the rank it earns: a later rank is cheaper to reach
+_OPEN_PIECE = 1.5  # a piece on an unfinished pyramid: its chance of the completion bonus
+_TILE_INCOME = 0.35  # a grid tile's resources, per remaining round, as VP (it runs ~1 turn in 3)
+_TILE_ENTRY = 4.0  # added to corn and priest in a tile's income while the seat is off the track:
+# cards bring only basic resources, so without a corn and a priest source a seat never enters the
+# track and leaves 6-9 VP (§9) to the others; measured with the arena, smaller values lose more
+_TRADE_TILE = 0.6  # a trade tile, per remaining round (its once-a-round use or lasting discount)
+
+
+def _scored_this_round(state: ZapotecState, seat: int) -> bool:
+    """Whether ``seat`` has already banked this round's points (§5.2d, at the end of its turn)."""
+    if state.phase == END:
+        return True
+    order = state.turn_order
+    if not order:  # card selection: no turn taken yet this round
+        return False
+    place = order.index(seat)
+    if place != state.turn_index:
+        return place < state.turn_index
+    return state.phase == DRAFT
+
+
+def _income_pending(state: ZapotecState, seat: int) -> bool:
+    """Whether ``seat`` has chosen its card this round but not yet taken its income (§5.2a)."""
+    if not state.played[seat] or state.phase == END:
+        return False
+    if state.phase == COMMIT:
+        return True
+    place = state.turn_order.index(seat)
+    if place != state.turn_index:
+        return place > state.turn_index
+    return state.phase == INCOME
+
+
+def _with_income(state: ZapotecState, seat: int) -> list[int]:
+    """The seat's resources plus the income its committed card will bring (§5.2a): the card's
+    resource and the better, by value, of the tiles in its row or its column."""
+    c = state.comp
+    resource = c.card_resource[state.played[seat]]
+    grid = state.grid[seat]
+    tiles = c.building_tiles
+    best: list[int] = [0] * 6
+    best_value = -1.0
+    for slots in (
+        (resource, resource + 3, resource + 6),
+        (3 * resource, 3 * resource + 1, 3 * resource + 2),
+    ):
+        line = [0] * 6
+        for slot in slots:
+            if grid[slot] >= 0:
+                produce = tiles[grid[slot]].produce
+                for r in range(6):
+                    line[r] += produce[r]
+        value = sum(_RESOURCE_VALUE[r] * line[r] for r in range(6))
+        if value > best_value:
+            best, best_value = line, value
+    out = [have + got for have, got in zip(state.res[seat], best, strict=True)]
+    out[resource] += 1
+    return out
+
+
+def _houses_on_icon(state: ZapotecState, seat: int, card: int) -> int:
+    return state.icon_houses[seat][state.comp.card_icon[card]] if card else 0
+
+
+def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
+    """The points ``seat`` may expect at the end, from what its determinized state holds.
+
+    Banked points; the round scoring its houses will earn (exactly for the scoring cards already
+    known, 2 VP x houses/3 on average for later rounds: each house carries 3 of the 9 icons);
+    pyramids, rituals and the sacrifice rank as they stand, with something for open pyramids and
+    track steps; the income of grid tiles and trade tiles over the remaining rounds; resources at a
+    fraction of what they buy, falling as the game nears its end. Cheap: no search, no copy.
+    """
+    c = state.comp
+    vp = c.round_vp_per_house
+    icons = state.icon_houses[seat]
+    houses = sum(icons) / 3.0  # a palace counts twice in each of its three icons
+    scored = _scored_this_round(state, seat)
+    rounds_after = max(0, c.rounds - state.round)  # rounds after the current one
+    future = 0.0
+    later = rounds_after
+    if not scored:
+        future += vp * _houses_on_icon(state, seat, state.scoring_card)
+    if rounds_after and state.offer:
+        # §4.3: the first offer card becomes the next round's scoring card.
+        future += vp * _houses_on_icon(state, seat, state.offer[0])
+        later -= 1
+    future += later * vp * houses / 3.0
+    left = rounds_after + (0 if scored else 1)  # rounds still to score for this seat
+    horizon = left / c.rounds
+    pyramids, _ = pyramid_points(state, seat)
+    open_pieces = sum(
+        1
+        for stack in state.pyramids
+        if not pyramid_complete(state, stack)
+        for piece in stack
+        if piece >> 2 == seat
+    )
+    rituals, _ = ritual_total(state, seat)
+    res = _with_income(state, seat) if _income_pending(state, seat) else state.res[seat]
+    keep = _LEFTOVER + (1.0 - _LEFTOVER) * horizon
+    resources = sum(_RESOURCE_VALUE[r] * res[r] for r in range(6))
+    if not state.track[seat] and left:
+        # §9: off the track, a priest with corn is a ticket to the next free reward; each half
+        # of the pair holds a share of it until it is spent on the sacrifice.
+        on = sum(1 for t in state.track if t > 0)
+        rewards = c.track_rewards
+        entry = rewards[on] if on < len(rewards) else 0
+        resources += _ENTRY_SHARE * entry * (min(1, res[PRIEST]) + min(1, res[CORN]))
+    resources *= keep
+    produce = c.building_tiles
+    wanted = list(_RESOURCE_VALUE)
+    if not state.track[seat]:
+        wanted[CORN] += _TILE_ENTRY
+        wanted[PRIEST] += _TILE_ENTRY
+    tiles = sum(
+        wanted[r] * produce[t].produce[r] for t in state.grid[seat] if t >= 0 for r in range(6)
+    )
+    engine = _TILE_INCOME * tiles + _TRADE_TILE * len(state.tiles[seat])
+    engine += 0.3 * trade_discount(state, seat)
+    return (
+        state.points[seat]
+        + future
+        + pyramids
+        + _OPEN_PIECE * open_pieces * horizon
+        + rituals
+        + track[seat]
+        + _STEP_VALUE * state.track[seat] * horizon
+        + resources
+        + engine * rounds_after
+    )
+
+
+def heuristic(state: ZapotecState) -> list[float]:
+    """Each seat's prospects in [-1, 1]: its estimate against the mean of the table."""
+    track = track_points(state)
+    values = [estimate(state, seat, track) for seat in range(state.num_players)]
+    mean = sum(values) / len(values)
+    return [math.tanh((v - mean) / 20.0) for v in values]
