@@ -31,6 +31,11 @@ PLANES: Final = 11
 SHAPE: Final = (PLANES, SIZE, SIZE)
 
 
+def shape(state: AztecState) -> tuple[int, ...]:
+    """The tensor's shape: the same for every Aztec game."""
+    return SHAPE
+
+
 def observation(state: AztecState, player: int | None) -> dict[str, JSON]:
     """The plain-JSON view of ``state`` for ``player`` (the same for every seat)."""
     current = state.current_player

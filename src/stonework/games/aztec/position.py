@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stonework.core.errors import InvalidPosition, StoneworkError
+from stonework.games.aztec import rules
 from stonework.games.aztec.actions import PLACEMENT_CELLS, Placement, parse_action
 from stonework.games.aztec.geometry import PIECES, SIZE, START, cell_index
 from stonework.games.aztec.options import OPTIONS
@@ -127,9 +128,9 @@ def read(text: str) -> AztecState:
                 allowed = [str(a) for a in state.legal_actions()]
                 if "pass" not in allowed:
                     raise InvalidPosition("the third seat must bid after two passes")
-                state.auction_seat_acts(0)
+                rules.auction_seat_acts(state, rules.NO_BID)
             elif entry.isdigit() and 1 <= int(entry) < (state.high_bid or state.max_bid + 1):
-                state.auction_seat_acts(int(entry))
+                rules.auction_seat_acts(state, int(entry))
             else:
                 raise InvalidPosition(f"{entry!r} is not a pass or a bid below the last one")
     if state.in_auction and state.placed:

@@ -17,13 +17,19 @@ mask, so the whole stability test of an orientation costs one shift per cube.
 
 All position masks are stored shifted left by :data:`BIAS` so that every offset, including
 cells below level 1 (which count as "not empty"), is a right shift.
+
+The turn itself (:func:`check`, :func:`apply`) and the 3-player auction for Ah Puch (§3.7) are
+at the end of this module.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from stonework.core.errors import IllegalAction, InvalidAction
+from stonework.core.state import Action
+from stonework.games.aztec.actions import AUCTION_PASS, PLACEMENT_CELLS, AuctionPass, Bid, Placement
 from stonework.games.aztec.geometry import (
     DIRECTION_VECTORS,
     FULL,
@@ -46,6 +52,9 @@ from stonework.games.aztec.geometry import (
     in_box,
     placement_cells,
 )
+
+if TYPE_CHECKING:
+    from stonework.games.aztec.state import AztecState
 
 STABILITY_MODES: Final = ("structure", "per_piece", "cell_below")
 """aztec.md §3.3: the default (column not solid, whole structure), variant B and variant C."""
@@ -366,3 +375,99 @@ def explain_illegal(
     if slide:
         return "the piece cannot slide in from above or from any side (insertion=slide, §4.3.5)"
     return ""
+
+
+# --- the turn -------------------------------------------------------------------------------------
+
+NO_BID: Final = 0
+"""A pass in the auction record (bids run from 1)."""
+
+
+def auction_actions(state: AztecState) -> list[Action]:
+    """The bids below the standing one, highest first, then pass unless the seat must bid."""
+    top = state.high_bid - 1 if state.high_bid != NO_BID else state.max_bid
+    out: list[Action] = [Bid(points) for points in range(top, 0, -1)]
+    # §3.7 item 1: after two passes without a bid, the third seat must bid.
+    if not (state.high_bid == NO_BID and len(state.auction) == 2):
+        out.append(AUCTION_PASS)
+    return out
+
+
+def check(state: AztecState, action: Action) -> None:
+    """Raise InvalidAction or IllegalAction, naming the rule, unless ``action`` is legal now."""
+    if not state.is_action(action):
+        if isinstance(action, (Bid, AuctionPass)) and state.num_players == 2:
+            raise InvalidAction(f"{action} is not an action of 2-player Aztec (no auction)")
+        if isinstance(action, Bid):
+            raise InvalidAction(f"{action}: bids run from 1 to {state.max_bid}")
+        raise InvalidAction(f"{action!r} is not an Aztec action")
+    if state.in_auction:
+        _check_auction(state, action)
+    else:
+        _check_placement(state, action)
+
+
+def _check_auction(state: AztecState, action: Action) -> None:
+    if isinstance(action, Placement):
+        raise IllegalAction(
+            f"{action}: no piece may be placed before the auction for Ah Puch is over "
+            f"({state.describe_turn()})"
+        )
+    if action not in auction_actions(state):
+        if isinstance(action, Bid):
+            raise IllegalAction(f"{action}: a bid must be lower than {state.high_bid} (§3.7)")
+        raise IllegalAction("pass: after two passes without a bid the third seat must bid")
+
+
+def _check_placement(state: AztecState, action: Action) -> None:
+    if not isinstance(action, Placement):
+        raise IllegalAction(f"{action}: the auction is over ({state.describe_turn()})")
+    if action.id not in state._placement_ids():
+        reason = explain_illegal(
+            state.occupied,
+            ORIENTATIONS[action.orientation],
+            action.corner,
+            state._stability,
+            state._slide,
+            state._two_cubes,
+        )
+        raise IllegalAction(f"{action} is not legal: {reason or state.describe_turn()}")
+
+
+def apply(state: AztecState, action: Action) -> None:
+    """Play a checked action: place a piece, or bid or pass in the auction."""
+    if isinstance(action, Placement):
+        cells = PLACEMENT_CELLS[action.orientation * NUM_CELLS + action.corner]
+        assert cells is not None
+        state.occupied |= cells
+        state.placed += 1
+        state.last = action
+        state._legal = None
+    elif isinstance(action, Bid):
+        auction_seat_acts(state, action.points)
+    else:
+        auction_seat_acts(state, NO_BID)
+
+
+def auction_seat_acts(state: AztecState, bid: int) -> None:
+    """Record a bid (or NO_BID for a pass) by the seat to act, ending the auction when due.
+
+    §3.7 item 1: seats bid in seat order from seat 0, skipping seats that passed; the
+    auction ends when all seats but one have passed after at least one bid.
+    """
+    seat = state.auction_seat
+    state.auction.append(bid)
+    if bid == NO_BID:
+        state.auction_passed |= 1 << seat
+    else:
+        state.high_bid = bid
+        state.high_bidder = seat
+    if state.high_bid != NO_BID and state.auction_passed.bit_count() == 2:
+        state.ah_puch = state.high_bidder
+        first_builder = (state.ah_puch + 1) % 3
+        state.first = state.ah_puch if state.options["ah_puch_turn"] == "first" else first_builder
+        return
+    seat = (seat + 1) % 3
+    while state.auction_passed >> seat & 1:
+        seat = (seat + 1) % 3
+    state.auction_seat = seat

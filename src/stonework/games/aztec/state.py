@@ -15,15 +15,14 @@ from __future__ import annotations
 
 import math
 
-from stonework.core.errors import IllegalAction, InvalidAction
+from stonework.core.errors import InvalidAction
 from stonework.core.options import OptionValue
 from stonework.core.rng import Rng
 from stonework.core.state import JSON, TERMINAL, Action, Score, State
-from stonework.games.aztec import observe, position, render_svg, render_text
+from stonework.games.aztec import evaluation, observe, position, render_svg, render_text, rules
 from stonework.games.aztec.actions import (
     AUCTION_PASS,
     NUM_PLACEMENTS,
-    PLACEMENT_CELLS,
     PLACEMENTS,
     AuctionPass,
     Bid,
@@ -37,18 +36,13 @@ from stonework.games.aztec.geometry import (
     START,
     Mask,
 )
-from stonework.games.aztec.rules import explain_illegal, legal_anchors
+from stonework.games.aztec.rules import NO_BID, legal_anchors
 from stonework.games.aztec.scoring import (
-    EW_EDGE,
-    NS_EDGE,
     ah_puch_margin,
     edge_breakdown,
     edge_scores,
     max_bid,
-    support_potential,
 )
-
-NO_BID = 0
 
 
 class AztecState(State):
@@ -196,22 +190,14 @@ class AztecState(State):
 
     def legal_actions(self) -> list[Action]:
         if self.in_auction:
-            return self._auction_actions()
+            return rules.auction_actions(self)
         if self.placed >= PIECES:
             return []
         return [PLACEMENTS[i] for i in self._placement_ids()]
 
-    def _auction_actions(self) -> list[Action]:
-        top = self.high_bid - 1 if self.high_bid != NO_BID else self.max_bid
-        out: list[Action] = [Bid(points) for points in range(top, 0, -1)]
-        # §3.7 item 1: after two passes without a bid, the third seat must bid.
-        if not (self.high_bid == NO_BID and len(self.auction) == 2):
-            out.append(AUCTION_PASS)
-        return out
-
     def random_action(self, rng: Rng) -> Action:
         if self.in_auction:
-            actions = self._auction_actions()
+            actions = rules.auction_actions(self)
             return actions[rng.randrange(len(actions))]
         ids = self._placement_ids()
         return PLACEMENTS[ids[rng.randrange(len(ids))]]
@@ -236,73 +222,10 @@ class AztecState(State):
         return isinstance(value, AuctionPass)
 
     def _check(self, action: Action) -> None:
-        if not self.is_action(action):
-            if isinstance(action, (Bid, AuctionPass)) and self.num_players == 2:
-                raise InvalidAction(f"{action} is not an action of 2-player Aztec (no auction)")
-            if isinstance(action, Bid):
-                raise InvalidAction(f"{action}: bids run from 1 to {self.max_bid}")
-            raise InvalidAction(f"{action!r} is not an Aztec action")
-        if self.in_auction:
-            if isinstance(action, Placement):
-                raise IllegalAction(
-                    f"{action}: no piece may be placed before the auction for Ah Puch is over "
-                    f"({self.describe_turn()})"
-                )
-            if action not in self._auction_actions():
-                if isinstance(action, Bid):
-                    raise IllegalAction(
-                        f"{action}: a bid must be lower than {self.high_bid} (§3.7)"
-                    )
-                raise IllegalAction("pass: after two passes without a bid the third seat must bid")
-            return
-        if not isinstance(action, Placement):
-            raise IllegalAction(f"{action}: the auction is over ({self.describe_turn()})")
-        if action.id not in self._placement_ids():
-            reason = explain_illegal(
-                self.occupied,
-                ORIENTATIONS[action.orientation],
-                action.corner,
-                self._stability,
-                self._slide,
-                self._two_cubes,
-            )
-            raise IllegalAction(f"{action} is not legal: {reason or self.describe_turn()}")
+        rules.check(self, action)
 
     def _apply(self, action: Action) -> None:
-        if isinstance(action, Placement):
-            cells = PLACEMENT_CELLS[action.orientation * NUM_CELLS + action.corner]
-            assert cells is not None
-            self.occupied |= cells
-            self.placed += 1
-            self.last = action
-            self._legal = None
-        elif isinstance(action, Bid):
-            self.auction_seat_acts(action.points)
-        else:
-            self.auction_seat_acts(NO_BID)
-
-    def auction_seat_acts(self, bid: int) -> None:
-        """Record a bid (or NO_BID for a pass) by the seat to act, ending the auction when due.
-
-        §3.7 item 1: seats bid in seat order from seat 0, skipping seats that passed; the
-        auction ends when all seats but one have passed after at least one bid.
-        """
-        seat = self.auction_seat
-        self.auction.append(bid)
-        if bid == NO_BID:
-            self.auction_passed |= 1 << seat
-        else:
-            self.high_bid = bid
-            self.high_bidder = seat
-        if self.high_bid != NO_BID and self.auction_passed.bit_count() == 2:
-            self.ah_puch = self.high_bidder
-            first_builder = (self.ah_puch + 1) % 3
-            self.first = self.ah_puch if self.options["ah_puch_turn"] == "first" else first_builder
-            return
-        seat = (seat + 1) % 3
-        while self.auction_passed >> seat & 1:
-            seat = (seat + 1) % 3
-        self.auction_seat = seat
+        rules.apply(self, action)
 
     def parse_action(self, text: str) -> Action:
         action = parse_notation(text)
@@ -419,34 +342,14 @@ class AztecState(State):
     # --- AI and learning hooks ------------------------------------------------------------------
 
     def heuristic(self) -> list[float]:
-        """Per seat in [-1, 1]: progress towards level-3 cubes on its edges against the others'.
-
-        Each edge column counts 1 for a level-3 cube, 0.5 when solid to level 2, 0.2 when solid
-        to level 1; a builder's value is tanh of its lead over the other builder. Ah Puch (and
-        the builders' shared interest against him) uses the bid minus the builders' estimate.
-        """
-        if self.is_terminal:
-            return self.returns()
-        if self.in_auction:
-            return [0.0] * 3
-        ns = support_potential(self.occupied, NS_EDGE[self._corners])
-        ew = support_potential(self.occupied, EW_EDGE[self._corners])
-        lead = math.tanh((ns - ew) / 3.0)
-        if self.num_players == 2:
-            return [lead, -lead]
-        estimate = ns + ew if self.options["threshold"] == "sum" else max(ns, ew)
-        puch = math.tanh((self.high_bid - estimate) / 3.0)
-        out = [0.0, 0.0, 0.0]
-        out[self.ah_puch] = puch
-        out[self.builder("north_south")] = 0.5 * lead - 0.5 * puch
-        out[self.builder("east_west")] = -0.5 * lead - 0.5 * puch
-        return out
+        """Per seat in [-1, 1]: progress towards level-3 cubes on its edges (see evaluation)."""
+        return evaluation.heuristic(self)
 
     def observation(self, player: int | None) -> dict[str, JSON]:
         return observe.observation(self, player)
 
     def observation_shape(self) -> tuple[int, ...]:
-        return observe.SHAPE
+        return observe.shape(self)
 
     def observation_tensor(self, player: int) -> list[float]:
         return observe.tensor(self, player)
