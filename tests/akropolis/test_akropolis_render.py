@@ -10,6 +10,7 @@ import pytest
 
 import stonework
 from stonework.core import derive_rng
+from stonework.games.akropolis.city import column_kind
 from stonework.games.akropolis.hexgrid import COORDS
 from stonework.games.akropolis.state import AkropolisState
 from stonework.games.akropolis.svg_city import open_ground
@@ -45,8 +46,8 @@ def test_svg_has_one_lettered_hex_per_city_hex_and_site_hex(players: int) -> Non
         for cell in city.cells:
             q, r = COORDS[cell]
             assert f"{q},{r}" in texts
-            assert KIND_LETTER[city.columns[cell] & 0xFF] in texts
-    plazas = sum(is_plaza(c.columns[cell] & 0xFF) for c in state.cities for cell in c.cells)
+            assert KIND_LETTER[column_kind(city.columns[cell])] in texts
+    plazas = sum(is_plaza(column_kind(c.columns[cell])) for c in state.cities for cell in c.cells)
     plazas += sum(is_plaza(k) for tile in state.site for k in TILE_KINDS[tile])
     assert len([s for s in root.iter(f"{NS}tspan") if "★" in (s.text or "")]) == plazas
 

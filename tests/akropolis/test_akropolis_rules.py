@@ -9,7 +9,7 @@ import pytest
 import stonework
 from stonework.core import CHANCE, TERMINAL, IllegalAction, derive_rng, play_random
 from stonework.games.akropolis import AkropolisState, Place, Reveal, new_state
-from stonework.games.akropolis.city import City, legal_triangles_from_scratch
+from stonework.games.akropolis.city import City, column_kind, legal_triangles_from_scratch
 from stonework.games.akropolis.hexgrid import CELL_AT, COORDS, PLACEMENT_CELLS, STEP
 from stonework.games.akropolis.tiles import (
     KIND_LETTER,
@@ -77,7 +77,7 @@ def test_starting_tile_and_stones() -> None:
     state = started(4)
     assert state.stones == [1, 2, 3, 4]
     city = state.cities[0]
-    kinds = {COORDS[c]: KIND_LETTER[city.columns[c] & 0xFF] for c in city.cells}
+    kinds = {COORDS[c]: KIND_LETTER[column_kind(city.columns[c])] for c in city.cells}
     assert kinds == {(0, 0): "H", (0, -1): "q", (1, 0): "q", (-1, 1): "q"}
     assert all(city.height_at(c) == 1 for c in city.cells)
 
@@ -145,7 +145,9 @@ def test_tiles_are_not_flipped() -> None:
     city = City.new()
     cell = CELL_AT[(0, -3)]
     city.lay(18, cell * 6 + 0)
-    kinds = [KIND_LETTER[city.columns[c] & 0xFF] for c in (cell, STEP[cell][0], STEP[cell][1])]
+    kinds = [
+        KIND_LETTER[column_kind(city.columns[c])] for c in (cell, STEP[cell][0], STEP[cell][1])
+    ]
     assert kinds == ["H", "m", "b"]
 
 

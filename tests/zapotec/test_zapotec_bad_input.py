@@ -10,7 +10,7 @@ import pytest
 from zapotec_helpers import card_with, eager_action, give_turn, illegal, new
 
 from stonework.core import IllegalAction, InvalidAction, make_rng
-from stonework.games.zapotec.components import ICONS
+from stonework.games.zapotec.components import ICONS, LARGE, piece
 from stonework.games.zapotec.phases import DRAFT
 
 
@@ -25,7 +25,7 @@ def test_unaffordable_pyramid_ritual_sacrifice() -> None:
     assert "corn" in illegal(state, "sacrifice 1")
     state.res[0][3] = 2
     assert "corn" in illegal(state, "sacrifice 3")
-    state.pyramids[0] = [0 * 4 + 3]
+    state.pyramids[0] = [piece(0, LARGE)]
     state.pyramid_tile[0] = state.scoring_tiles.pop()
     state.pieces[0][2] = 0
     state.ritual_discs[0] = 0b0110  # discs of seats 1 and 2: 2 gold for seat 0

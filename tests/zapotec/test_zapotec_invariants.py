@@ -6,6 +6,7 @@ import pytest
 from zapotec_helpers import eager_action, new
 
 from stonework.core import make_rng
+from stonework.games.zapotec.components import piece_owner, piece_size
 from stonework.games.zapotec.phases import COMMIT
 from stonework.games.zapotec.state import ZapotecState
 
@@ -19,7 +20,7 @@ def check_invariants(state: ZapotecState) -> None:
         palace = 1 if state.palace[seat] >= 0 else 0
         assert len(owned) == c.houses - state.houses[seat] + palace
         assert sum(1 for t in state.grid[seat] if t >= 0) == c.houses - state.houses[seat]
-        in_pyramids = sum(1 for p in state.pyramids for piece in p if piece >> 2 == seat)
+        in_pyramids = sum(1 for p in state.pyramids for piece in p if piece_owner(piece) == seat)
         assert in_pyramids == sum(c.pyramid_pieces) - sum(state.pieces[seat])
         discs = sum(1 for d in state.ritual_discs if d >> seat & 1)
         assert discs == c.ritual_discs - state.discs[seat]
@@ -27,7 +28,7 @@ def check_invariants(state: ZapotecState) -> None:
         assert len(state.tiles[seat]) == len(state.used[seat])
     for p, stack in enumerate(state.pyramids):
         assert len(stack) <= 3
-        assert all(stack[k] & 3 > stack[k + 1] & 3 for k in range(len(stack) - 1))
+        assert all(piece_size(stack[k]) > piece_size(stack[k + 1]) for k in range(len(stack) - 1))
         assert (state.pyramid_tile[p] >= 0) == bool(stack)
     placed = [state.scoring_card, *state.offer, *(card for hand in state.hands for card in hand)]
     if state.phase != COMMIT:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from zapotec_helpers import card_with, give_turn, illegal, legal_texts, new, resources
 
-from stonework.games.zapotec.components import ICONS
+from stonework.games.zapotec.components import ICONS, LARGE, MEDIUM, SMALL, piece
 from stonework.games.zapotec.phases import ACTIONS, FREE_RITUAL
 from stonework.games.zapotec.state import ZapotecState
 
-LARGE, MEDIUM, SMALL = 3, 2, 1
 LEVEL = {"wood": 1, "brick": 1, "stone": 1, "priest": 1}
 
 
@@ -28,10 +27,10 @@ def test_pyramid_cost_tile_choice_and_largest_piece() -> None:
     assert not any(m.startswith("pyramid 2") for m in moves)  # the first empty space only
     state.apply_text(f"pyramid 1 {ICONS[first]}")
     assert state.res[0] == resources(wood=1, brick=1, stone=1, priest=1)
-    assert state.pyramids[0] == [0 * 4 + LARGE] and state.pyramid_tile[0] == first
+    assert state.pyramids[0] == [piece(0, LARGE)] and state.pyramid_tile[0] == first
     assert first not in state.scoring_tiles
     state.apply_text("pyramid 1")  # the medium goes on the large
-    assert state.pyramids[0] == [LARGE, MEDIUM]
+    assert state.pyramids[0] == [piece(0, LARGE), piece(0, MEDIUM)]
     assert state.pieces[0] == [3, 1, 0]
     assert "pyramid 1" not in legal_texts(state)
 
@@ -50,9 +49,9 @@ def test_new_pyramid_needs_an_available_tile() -> None:
 def test_stack_on_other_players_smaller_only_height_three() -> None:
     """§7: pieces go on anyone's pyramid, only on a larger piece, at most three levels."""
     state = new(4)
-    state.pyramids[0] = [1 * 4 + LARGE]
+    state.pyramids[0] = [piece(1, LARGE)]
     state.pyramid_tile[0] = state.scoring_tiles.pop()
-    state.pyramids[1] = [2 * 4 + MEDIUM]
+    state.pyramids[1] = [piece(2, MEDIUM)]
     state.pyramid_tile[1] = state.scoring_tiles.pop()
     turn(state, wood=3, brick=3, stone=3, priest=3)
     moves = legal_texts(state)
@@ -63,7 +62,7 @@ def test_stack_on_other_players_smaller_only_height_three() -> None:
     state.apply_text("pyramid 1")
     state.pieces[0] = [3, 0, 0]
     state.apply_text("pyramid 1")
-    assert state.pyramids[0] == [4 + LARGE, MEDIUM, SMALL]
+    assert state.pyramids[0] == [piece(1, LARGE), piece(0, MEDIUM), piece(0, SMALL)]
     assert "pyramid 1" not in legal_texts(state)  # height 3 and complete
     assert "larger piece" in illegal(state, "pyramid 1")
 
@@ -71,13 +70,13 @@ def test_stack_on_other_players_smaller_only_height_three() -> None:
 def test_small_on_large_and_option() -> None:
     """§7 ASSUMED: a small piece may go straight on a large one (L-S complete); option off."""
     state = new(4)
-    state.pyramids[0] = [1 * 4 + LARGE]
+    state.pyramids[0] = [piece(1, LARGE)]
     state.pyramid_tile[0] = state.scoring_tiles.pop()
     turn(state, wood=1, brick=1, stone=1, priest=1)
     state.pieces[0] = [1, 0, 0]
     assert "pyramid 1" in legal_texts(state)
     state = new(4, small_on_large=False)
-    state.pyramids[0] = [1 * 4 + LARGE]
+    state.pyramids[0] = [piece(1, LARGE)]
     state.pyramid_tile[0] = state.scoring_tiles.pop()
     turn(state, wood=1, brick=1, stone=1, priest=1)
     state.pieces[0] = [1, 0, 0]
@@ -98,7 +97,7 @@ def test_pyramid_completion_rule() -> None:
     from stonework.games.zapotec.rules import pyramid_complete
 
     state = new(4)
-    for stack, complete in (
+    for sizes, complete in (
         ([SMALL], True),
         ([MEDIUM, SMALL], True),
         ([LARGE, SMALL], True),
@@ -106,10 +105,10 @@ def test_pyramid_completion_rule() -> None:
         ([LARGE], False),
         ([LARGE, MEDIUM], False),
     ):
-        assert pyramid_complete(state, stack) is complete
+        assert pyramid_complete(state, [piece(0, size) for size in sizes]) is complete
     state = new(4, pyramid_complete="three-levels")
-    assert pyramid_complete(state, [MEDIUM, SMALL]) is False
-    assert pyramid_complete(state, [LARGE, MEDIUM, SMALL]) is True
+    assert pyramid_complete(state, [piece(0, MEDIUM), piece(0, SMALL)]) is False
+    assert pyramid_complete(state, [piece(0, LARGE), piece(0, MEDIUM), piece(0, SMALL)]) is True
 
 
 def test_ritual_needs_one_pyramid_piece_per_ritual() -> None:

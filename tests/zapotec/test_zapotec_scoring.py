@@ -5,12 +5,11 @@ from __future__ import annotations
 from zapotec_helpers import new, space
 
 from stonework.games.zapotec import effects, scoring
-from stonework.games.zapotec.components import ICONS
+from stonework.games.zapotec.components import ICONS, LARGE, MEDIUM, SMALL, piece
 from stonework.games.zapotec.phases import END
 from stonework.games.zapotec.position import _recount_houses
 from stonework.games.zapotec.state import ZapotecState
 
-LARGE, MEDIUM, SMALL = 3, 2, 1
 A, B, C = 0, 1, 2
 
 
@@ -27,7 +26,7 @@ def test_pyramid_worked_example() -> None:
     """§13 example 3 (§7): pyramid "Temple" with A-large, B-medium, A-small is complete;
     A with 3 temple houses scores 2 x 3 + 2 x 5 = 16, B with 4 scores 1 x 4 + 5 = 9."""
     state = new(4)
-    state.pyramids[0] = [A * 4 + LARGE, B * 4 + MEDIUM, A * 4 + SMALL]
+    state.pyramids[0] = [piece(A, LARGE), piece(B, MEDIUM), piece(A, SMALL)]
     state.pyramid_tile[0] = ICONS.index("temple")
     own(state, A, "etla-plains.3", "etla-hills.3", "mitla-hills.3")
     own(state, B, "ocotlan-plains.3", "ocotlan-hills.3", "ocotlan-forests.3", "mitla-plains.3")
@@ -39,7 +38,7 @@ def test_pyramid_worked_example() -> None:
 def test_incomplete_pyramid_and_palace_counts_two() -> None:
     """§7 / seed: no bonus while incomplete; a palace counts as two matching houses."""
     state = new(4)
-    state.pyramids[0] = [A * 4 + LARGE, B * 4 + MEDIUM]
+    state.pyramids[0] = [piece(A, LARGE), piece(B, MEDIUM)]
     state.pyramid_tile[0] = ICONS.index("hills")
     own(state, A, "etla-hills.1", palace="mitla-hills.2")
     assert scoring.pyramid_points(state, A)[0] == 3  # 1 piece x (1 + 2) houses
@@ -80,8 +79,8 @@ def test_ritual_cards() -> None:
     assert effects.ritual_points(state, A, by_id[4]) == 2
     assert effects.ritual_points(state, A, by_id[5]) == 4
     assert effects.ritual_points(state, A, by_id[10]) == 5  # one full set
-    state.pyramids[0] = [A * 4 + MEDIUM, B * 4 + SMALL]
-    state.pyramids[1] = [A * 4 + LARGE]
+    state.pyramids[0] = [piece(A, MEDIUM), piece(B, SMALL)]
+    state.pyramids[1] = [piece(A, LARGE)]
     assert effects.ritual_points(state, A, by_id[6]) == 4
     state.tiles[A] = [0, 3, 7]
     assert effects.ritual_points(state, A, by_id[7]) == 6
@@ -95,7 +94,7 @@ def test_final_breakdown_and_total() -> None:
     """§10: round points plus pyramids, sacrifice track and rituals, each in the breakdown."""
     state = new(4)
     state.points = [10, 4, 0, 0]
-    state.pyramids[0] = [A * 4 + SMALL]
+    state.pyramids[0] = [piece(A, SMALL)]
     state.pyramid_tile[0] = ICONS.index("etla")
     own(state, A, "etla-plains.1", "etla-plains.2")
     state.track = [3, 0, 0, 0]

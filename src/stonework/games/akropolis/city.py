@@ -17,6 +17,8 @@ True
 
 from __future__ import annotations
 
+from typing import Final
+
 from stonework.games.akropolis.hexgrid import (
     CENTER,
     NEIGHBOURS,
@@ -37,8 +39,14 @@ from stonework.games.akropolis.tiles import (
     TILE_KINDS,
 )
 
-HEIGHT_SHIFT = 16
-TILE_SHIFT = 8
+# A column is one int: the top hex's height, the tile it belongs to and its kind (0 = empty)::
+#
+#     bits  16..   8..15   0..7
+#           height tile    kind
+HEIGHT_SHIFT: Final = 16
+TILE_SHIFT: Final = 8
+BYTE: Final = 0xFF
+"""The mask of the tile and kind fields (after the tile's shift)."""
 
 
 def column(height: int, tile: int, kind: int) -> int:
@@ -46,14 +54,30 @@ def column(height: int, tile: int, kind: int) -> int:
     return height << HEIGHT_SHIFT | tile << TILE_SHIFT | kind
 
 
+def column_height(top: int) -> int:
+    """How many hexes the column holds (0: nothing built)."""
+    return top >> HEIGHT_SHIFT
+
+
+def column_tile(top: int) -> int:
+    """The tile the column's top hex belongs to."""
+    return top >> TILE_SHIFT & BYTE
+
+
+def column_kind(top: int) -> int:
+    """The kind of the column's top hex (an index into ``KIND_LETTER``)."""
+    return top & BYTE
+
+
 def _upper_ok(a: int, b: int, c: int) -> bool:
-    # All three built, tops at one height, and not all three parts of one tile (§3.1).
+    # All three built, tops at one height, and not all three parts of one tile (§3.1). Hot:
+    # the field reads are written out with the named shifts instead of calling the helpers.
     if not (a and b and c):
         return False
-    if a >> 16 != b >> 16 or a >> 16 != c >> 16:
+    if a >> HEIGHT_SHIFT != b >> HEIGHT_SHIFT or a >> HEIGHT_SHIFT != c >> HEIGHT_SHIFT:
         return False
-    ta = (a >> 8) & 0xFF
-    return ta != (b >> 8) & 0xFF or ta != (c >> 8) & 0xFF
+    ta = a >> TILE_SHIFT & BYTE
+    return ta != b >> TILE_SHIFT & BYTE or ta != c >> TILE_SHIFT & BYTE
 
 
 class City:
@@ -107,7 +131,7 @@ class City:
 
     def height_at(self, cell: int) -> int:
         """Height of the column on ``cell`` (0 if nothing is built there)."""
-        return self.columns[cell] >> HEIGHT_SHIFT
+        return column_height(self.columns[cell])
 
     def lay(self, tile: int, placement: int) -> int:
         """Lay ``tile`` at a legal ``placement``; return the quarries it covered (stones won)."""
@@ -119,7 +143,7 @@ class City:
         quarries = 0
         for cell, kind in zip(cells, TILE_KINDS[tile], strict=True):
             old = columns[cell]
-            if old & 0xFF == QUARRY:
+            if old & BYTE == QUARRY:
                 quarries += 1
             columns[cell] = height << HEIGHT_SHIFT | tile << TILE_SHIFT | kind
         self.placements.append((tile, placement))

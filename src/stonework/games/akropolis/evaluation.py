@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Final, cast
 
+from stonework.games.akropolis.city import column_height, column_kind
 from stonework.games.akropolis.hexgrid import NEIGHBOURS, ON_EDGE
 from stonework.games.akropolis.tiles import DISTRICT_KIND, TEMPLE
 
@@ -69,11 +70,11 @@ def open_temples(state: AkropolisState, seat: int) -> float:
     total = 0.0
     for cell in city.cells:
         top = columns[cell]
-        if top & 0xFF != _T_KIND or ON_EDGE[cell]:
+        if column_kind(top) != _T_KIND or ON_EDGE[cell]:
             continue
         built = sum(1 for n in NEIGHBOURS[cell] if columns[n])
         if built < 6:
-            height = top >> 16
+            height = column_height(top)
             value = 2 * height if doubled and height >= 2 else height
             total += value * built / 6
     city.memo["open_temples"] = total

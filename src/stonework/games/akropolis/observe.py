@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stonework.core.state import CHANCE, JSON, TERMINAL
+from stonework.games.akropolis.city import column_height, column_kind, column_tile
 from stonework.games.akropolis.hexgrid import COORDS, NUM_CELLS
 from stonework.games.akropolis.tiles import KIND_LETTER, TILE_CODES, TILE_KINDS
 
@@ -40,9 +41,9 @@ def observation(state: AkropolisState, player: int | None) -> dict[str, JSON]:
                 {
                     "q": COORDS[cell][0],
                     "r": COORDS[cell][1],
-                    "height": city.columns[cell] >> 16,
-                    "kind": KIND_LETTER[city.columns[cell] & 0xFF],
-                    "tile": (city.columns[cell] >> 8) & 0xFF,
+                    "height": column_height(city.columns[cell]),
+                    "kind": KIND_LETTER[column_kind(city.columns[cell])],
+                    "tile": column_tile(city.columns[cell]),
                 }
                 for cell in sorted(city.cells)
             ]
@@ -93,8 +94,8 @@ def tensor(state: AkropolisState, player: int) -> list[float]:
         for cell in city.cells:
             value = city.columns[cell]
             at = base + cell * CELL_CHANNELS
-            out[at] = (value >> 16) / 4.0
-            out[at + (value & 0xFF)] = 1.0  # kinds 1..11 land on channels 1..11
+            out[at] = column_height(value) / 4.0
+            out[at + column_kind(value)] = 1.0  # kinds 1..11 land on channels 1..11
     at = n * NUM_CELLS * CELL_CHANNELS
     for i, tile in enumerate(state.site):
         block = at + i * SITE_CHANNELS

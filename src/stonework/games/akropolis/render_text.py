@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stonework.core.state import CHANCE, TERMINAL
-from stonework.games.akropolis.city import City
+from stonework.games.akropolis.city import City, column_height, column_kind
 from stonework.games.akropolis.hexgrid import COORDS
 from stonework.games.akropolis.svg_city import open_ground
 from stonework.games.akropolis.tiles import DISTRICT_TYPES, KIND_LETTER, TILE_KINDS
@@ -37,7 +37,10 @@ def city_lines(city: City, open_spots: set[int] | None = None) -> list[str]:
     for cell in city.cells:
         q, r = COORDS[cell]
         value = city.columns[cell]
-        spots[(2 * r + q, q)] = (KIND_LETTER[value & 0xFF] + str(value >> 16), f"{q},{r}")
+        spots[(2 * r + q, q)] = (
+            KIND_LETTER[column_kind(value)] + str(column_height(value)),
+            f"{q},{r}",
+        )
     for cell in open_spots or ():
         q, r = COORDS[cell]
         spots[(2 * r + q, q)] = ("+", f"{q},{r}")

@@ -1,8 +1,7 @@
 """End-game scoring of a city (rules §2.3, §2.4 and §4), with the score sheet's breakdown.
 
-A city is a list over the window's cells of packed columns, ``height << 16 | tile << 8 | kind``
-(0 = empty), as kept by :mod:`stonework.games.akropolis.placement`; only the top of each column
-counts. For each district type the score is (value of its qualifying districts, doubled where a
+A city is a list over the window's cells of packed columns (see :func:`~.city.column`; 0 =
+empty), as kept by :class:`~.city.City`; only the top of each column counts. For each district type the score is (value of its qualifying districts, doubled where a
 variant says) x (stars of its visible plazas).
 """
 
@@ -10,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from stonework.games.akropolis.city import column_height, column_kind
 from stonework.games.akropolis.hexgrid import NEIGHBOURS, ON_EDGE, STEP
 from stonework.games.akropolis.tiles import (
     BARRACKS,
@@ -93,7 +93,7 @@ def score_city(
     stars = [0, 0, 0, 0, 0]
     by_kind: dict[int, list[int]] = {H_KIND: [], M_KIND: [], B_KIND: [], T_KIND: [], G_KIND: []}
     for cell in cells:
-        kind = city[cell] & 0xFF
+        kind = column_kind(city[cell])
         if kind >= 7:
             stars[kind - 7] += PLAZA_STARS[kind - 7]
         elif kind >= 2:
@@ -104,9 +104,21 @@ def score_city(
     ):
         outside = outside_empties(city, cells)
 
-    lines: list[DistrictScore] = []
-    # House (§2.4): the group with the most hexes scores; equal sizes: the higher value.
-    houses = by_kind[H_KIND]
+    lines = (
+        _houses(city, by_kind[H_KIND], variants[HOUSE], stars[HOUSE]),
+        _markets(city, by_kind[M_KIND], variants[MARKET], stars[MARKET]),
+        _barracks(city, by_kind[B_KIND], variants[BARRACKS], stars[BARRACKS], outside),
+        _temples(city, by_kind[T_KIND], variants[TEMPLE], stars[TEMPLE]),
+        _gardens(
+            city, by_kind[G_KIND], variants[GARDEN], stars[GARDEN], outside, lake_enclosed_region
+        ),
+    )
+    return CityScore(lines, sum(line.points for line in lines))
+
+
+def _houses(city: list[int], houses: list[int], doubled: bool, stars: int) -> DistrictScore:
+    # §2.4: the group with the most hexes scores; equal sizes: the higher value. Variant (§4):
+    # a group worth 10 or more doubles.
     best_size = best_value = 0
     seen: set[int] = set()
     for start in houses:
@@ -118,31 +130,38 @@ def score_city(
         while stack:
             cell = stack.pop()
             size += 1
-            value += city[cell] >> 16
+            value += column_height(city[cell])
             for n in NEIGHBOURS[cell]:
-                if n not in seen and city[n] & 0xFF == H_KIND:
+                if n not in seen and column_kind(city[n]) == H_KIND:
                     seen.add(n)
                     stack.append(n)
         if size > best_size or (size == best_size and value > best_value):
             best_size, best_value = size, value
-    if variants[HOUSE] and best_value >= 10:
+    if doubled and best_value >= 10:
         best_value *= 2
-    lines.append(_line(best_size, best_value, stars[HOUSE]))
+    return _line(best_size, best_value, stars)
 
-    # Market (§2.4): no market district next to it; variant: next to a market plaza doubles.
+
+def _markets(city: list[int], markets: list[int], doubled: bool, stars: int) -> DistrictScore:
+    # §2.4: no market district next to it; variant: next to a market plaza doubles.
     count = value = 0
-    for cell in by_kind[M_KIND]:
-        kinds = [city[n] & 0xFF for n in NEIGHBOURS[cell]]
+    for cell in markets:
+        kinds = [column_kind(city[n]) for n in NEIGHBOURS[cell]]
         if M_KIND in kinds:
             continue
         count += 1
-        height = city[cell] >> 16
-        value += 2 * height if variants[MARKET] and M_PLAZA in kinds else height
-    lines.append(_line(count, value, stars[MARKET]))
+        height = column_height(city[cell])
+        value += 2 * height if doubled and M_PLAZA in kinds else height
+    return _line(count, value, stars)
 
-    # Barracks (§2.4): at least one empty neighbour; variant: 3 or more doubles.
+
+def _barracks(
+    city: list[int], barracks: list[int], doubled: bool, stars: int, outside: set[int] | None
+) -> DistrictScore:
+    # §2.4: at least one empty neighbour (only open ground when ``outside`` is given); variant:
+    # 3 or more doubles.
     count = value = 0
-    for cell in by_kind[B_KIND]:
+    for cell in barracks:
         empties = 0
         for n in STEP[cell]:
             if n < 0:
@@ -152,30 +171,40 @@ def score_city(
         if not empties:
             continue
         count += 1
-        height = city[cell] >> 16
-        value += 2 * height if variants[BARRACKS] and empties >= 3 else height
-    lines.append(_line(count, value, stars[BARRACKS]))
+        height = column_height(city[cell])
+        value += 2 * height if doubled and empties >= 3 else height
+    return _line(count, value, stars)
 
-    # Temple (§2.4): all six neighbours built; variant: at height 2 or more doubles.
+
+def _temples(city: list[int], temples: list[int], doubled: bool, stars: int) -> DistrictScore:
+    # §2.4: all six neighbours built; variant: at height 2 or more doubles.
     count = value = 0
-    for cell in by_kind[T_KIND]:
+    for cell in temples:
         if ON_EDGE[cell] or not all(city[n] for n in NEIGHBOURS[cell]):
             continue
         count += 1
-        height = city[cell] >> 16
-        value += 2 * height if variants[TEMPLE] and height >= 2 else height
-    lines.append(_line(count, value, stars[TEMPLE]))
+        height = column_height(city[cell])
+        value += 2 * height if doubled and height >= 2 else height
+    return _line(count, value, stars)
 
-    # Garden (§2.4): always scores; variant (§4): next to a lake doubles.
+
+def _gardens(
+    city: list[int],
+    gardens: list[int],
+    doubled: bool,
+    stars: int,
+    outside: set[int] | None,
+    lake_enclosed_region: bool,
+) -> DistrictScore:
+    # §2.4: always scores; variant (§4): next to a lake doubles.
     count = value = 0
-    for cell in by_kind[G_KIND]:
+    for cell in gardens:
         count += 1
-        height = city[cell] >> 16
-        if variants[GARDEN] and _next_to_lake(city, cell, outside, lake_enclosed_region):
+        height = column_height(city[cell])
+        if doubled and _next_to_lake(city, cell, outside, lake_enclosed_region):
             height *= 2
         value += height
-    lines.append(_line(count, value, stars[GARDEN]))
-    return CityScore(tuple(lines), sum(line.points for line in lines))
+    return _line(count, value, stars)
 
 
 def _line(districts: int, value: int, stars: int) -> DistrictScore:

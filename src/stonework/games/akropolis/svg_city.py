@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from stonework.core import JSON, svg
-from stonework.games.akropolis.city import City
+from stonework.games.akropolis.city import City, column_height, column_kind
 from stonework.games.akropolis.hexgrid import COORDS, TRIANGLE_CELLS
 from stonework.games.akropolis.svg_hex import ROOT3, centre, hex_shape, open_spot
 from stonework.games.akropolis.tiles import DISTRICT_TYPES
@@ -46,7 +46,13 @@ def draw_city(
         # data-* attributes let a user interface map a click back to a hex of the notation.
         data = f' data-seat="{seat}" data-q="{q}" data-r="{r}"'
         parts += hex_shape(
-            left + x - min_x, top + y - min_y, value & 0xFF, value >> 16, HEX, (q, r), data
+            left + x - min_x,
+            top + y - min_y,
+            column_kind(value),
+            column_height(value),
+            HEX,
+            (q, r),
+            data,
         )
     parts.append("</g>")
     return parts, width, height

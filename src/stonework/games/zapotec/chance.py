@@ -19,6 +19,9 @@ from stonework.games.zapotec.phases import (
     Q_SCORING_TILE,
     Q_TILE,
     Q_TRADE,
+    trade_task,
+    trade_task_level,
+    trade_task_slot,
 )
 
 if TYPE_CHECKING:
@@ -32,7 +35,7 @@ def queue_setup(state: ZapotecState) -> None:
     queue = state.queue
     queue.extend((Q_TILE, s.index) for s in c.spaces if state.in_play[s.index])
     for level in (1, 2, 3):
-        queue.extend((Q_TRADE, level * 8 + slot) for slot in range(c.trade_face_up))
+        queue.extend((Q_TRADE, trade_task(level, slot)) for slot in range(c.trade_face_up))
     queue.extend((Q_SCORING_TILE, 0) for _ in range(n + 1))
     queue.extend((Q_RITUAL, 0) for _ in range(c.rituals_in_play))
     queue.append((Q_SCORING_CARD, 0))
@@ -62,7 +65,7 @@ def settle(state: ZapotecState) -> None:
             state.space_tile[arg] = kinds[0]
             state.tiles_left[kinds[0]] -= 1
         elif kind == Q_TRADE:
-            level = arg >> 3
+            level = trade_task_level(arg)
             if any(state.trade_stack[t.index] for t in c.trade_tiles if t.level == level):
                 return
             del queue[0]  # §6: an empty stack is not refilled (ASSUMED)
@@ -86,7 +89,7 @@ def _weighted(state: ZapotecState) -> list[tuple[Action, int]]:
             for t in c.building_tiles
             if t.building == c.spaces[arg].building and state.tiles_left[t.index]
         ]
-    level = arg >> 3
+    level = trade_task_level(arg)
     return [
         (space.reveal[t.index], state.trade_stack[t.index])
         for t in c.trade_tiles
@@ -156,7 +159,7 @@ def apply_chance(state: ZapotecState, action: Action) -> None:
             state.scoring_card = card
     elif kind == Q_TRADE:
         assert isinstance(action, Reveal)
-        state.trade_rows[(arg >> 3) - 1][arg & 7] = action.tile
+        state.trade_rows[trade_task_level(arg) - 1][trade_task_slot(arg)] = action.tile
         state.trade_stack[action.tile] -= 1
     elif kind == Q_TILE:
         assert isinstance(action, PlaceTile)
@@ -180,6 +183,6 @@ def queue_refills(state: ZapotecState) -> None:
         row = state.trade_rows[level - 1]
         for slot, tile in enumerate(row):
             if tile < 0:
-                state.queue.append((Q_TRADE, level * 8 + slot))
+                state.queue.append((Q_TRADE, trade_task(level, slot)))
     if state.queue:
         settle(state)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from stonework.games.zapotec.components import Components, Effect, Vec
+from stonework.games.zapotec.components import Components, Effect, Vec, piece_owner
 
 if TYPE_CHECKING:
     from stonework.games.zapotec.state import ZapotecState
@@ -168,7 +168,7 @@ def ritual_points(state: ZapotecState, seat: int, effect: Effect) -> int:
         return effect.vp * sum(
             1
             for p in state.pyramids
-            if p and pyramid_complete(state, p) and any(piece >> 2 == seat for piece in p)
+            if p and pyramid_complete(state, p) and any(piece_owner(piece) == seat for piece in p)
         )
     if kind == "per_trade_tile":
         return effect.vp * len(state.tiles[seat])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from stonework.games.zapotec.components import CORN, PRIEST
+from stonework.games.zapotec.components import CORN, PRIEST, piece_owner
 from stonework.games.zapotec.effects import trade_discount
 from stonework.games.zapotec.phases import COMMIT, DRAFT, END, INCOME
 from stonework.games.zapotec.rules import pyramid_complete
@@ -120,7 +120,7 @@ def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
         for stack in state.pyramids
         if not pyramid_complete(state, stack)
         for piece in stack
-        if piece >> 2 == seat
+        if piece_owner(piece) == seat
     )
     rituals, _ = ritual_total(state, seat)
     res = _with_income(state, seat) if _income_pending(state, seat) else state.res[seat]

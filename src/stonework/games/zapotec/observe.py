@@ -10,7 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stonework.core import CHANCE, JSON
-from stonework.games.zapotec.components import ICONS, LEVELS, RESOURCES, SIZES
+from stonework.games.zapotec.components import (
+    ICONS,
+    LEVELS,
+    RESOURCES,
+    SIZES,
+    piece_owner,
+    piece_size,
+)
 from stonework.games.zapotec.phases import COMMIT, PHASES, TASKS
 
 if TYPE_CHECKING:
@@ -104,7 +111,7 @@ def observation(state: ZapotecState, player: int | None) -> dict[str, JSON]:
         "pyramids": [
             {
                 "tile": ICONS[state.pyramid_tile[p]] if state.pyramid_tile[p] >= 0 else None,
-                "pieces": [[piece >> 2, SIZES[(piece & 3) - 1]] for piece in stack],
+                "pieces": [[piece_owner(q), SIZES[piece_size(q) - 1]] for q in stack],
             }
             for p, stack in enumerate(state.pyramids)
         ],
@@ -176,8 +183,8 @@ def tensor(state: ZapotecState, player: int) -> list[float]:
         stack = state.pyramids[p]
         for level in range(3):
             piece = stack[level] if level < len(stack) else -1
-            one_hot(out, piece >> 2 if piece >= 0 else -1, n)
-            one_hot(out, (piece & 3) - 1 if piece >= 0 else -1, 3)
+            one_hot(out, piece_owner(piece) if piece >= 0 else -1, n)
+            one_hot(out, piece_size(piece) - 1 if piece >= 0 else -1, 3)
         one_hot(out, state.pyramid_tile[p], 9)
     drawn = set(state.scoring_tiles)
     out.extend(1.0 if i in drawn else 0.0 for i in range(9))

@@ -18,8 +18,16 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote
 
 from stonework.core import InvalidPosition, OptionValue
-from stonework.games.zapotec.components import ICONS
-from stonework.games.zapotec.phases import PHASES, Q_HAND, Q_TILE, Q_TRADE, TASKS
+from stonework.games.zapotec.components import ICONS, piece, piece_owner, piece_size
+from stonework.games.zapotec.phases import (
+    PHASES,
+    Q_HAND,
+    Q_TILE,
+    Q_TRADE,
+    TASKS,
+    trade_task_level,
+    trade_task_slot,
+)
 
 if TYPE_CHECKING:
     from stonework.games.zapotec.state import ZapotecState
@@ -51,7 +59,7 @@ def write(state: ZapotecState) -> str:
     )
     pyramids = "/".join(
         f"{ICONS[state.pyramid_tile[p]] if state.pyramid_tile[p] >= 0 else '-'}:"
-        + "".join(f"{piece >> 2}{_SIZE_LETTER[piece & 3]}" for piece in stack)
+        + "".join(f"{piece_owner(q)}{_SIZE_LETTER[piece_size(q)]}" for q in stack)
         for p, stack in enumerate(state.pyramids)
     )
     fields = [
@@ -169,7 +177,8 @@ def _read(text: str) -> ZapotecState:
         tile, _, pieces = item.partition(":")
         state.pyramid_tile[p] = -1 if tile == "-" else ICONS.index(tile)
         state.pyramids[p] = [
-            int(pieces[k]) * 4 + _SIZE_LETTER.index(pieces[k + 1]) for k in range(0, len(pieces), 2)
+            piece(int(pieces[k]), _SIZE_LETTER.index(pieces[k + 1]))
+            for k in range(0, len(pieces), 2)
         ]
     state.scoring_tiles = [ICONS.index(i) for i in fields["scoring_tiles"].split(",") if i]
     state.rituals = []
@@ -238,7 +247,10 @@ def _check_ranges(state: ZapotecState) -> None:
         if kind == Q_TILE:
             _need(0 <= arg < len(c.spaces) and state.in_play[arg], "a building-tile task")
         elif kind == Q_TRADE:
-            _need(1 <= arg >> 3 <= 3 and (arg & 7) < c.trade_face_up, "a trade-tile task")
+            _need(
+                1 <= trade_task_level(arg) <= 3 and trade_task_slot(arg) < c.trade_face_up,
+                "a trade-tile task",
+            )
         else:
             _need(0 <= arg < (n if kind == Q_HAND else 1), "a chance task")
     _need(_within(state.space_tile, -1, tiles - 1), "a building tile on the board")
@@ -254,7 +266,9 @@ def _check_ranges(state: ZapotecState) -> None:
     )
     for p, stack in enumerate(state.pyramids):
         _need(len(stack) <= 3, f"pyramid {p + 1} is higher than 3")
-        _need(all(piece >> 2 < n and piece & 3 for piece in stack), f"a piece of pyramid {p + 1}")
+        _need(
+            all(piece_owner(q) < n and piece_size(q) for q in stack), f"a piece of pyramid {p + 1}"
+        )
     _need(len(state.rituals) == len(state.ritual_discs) <= c.rituals_in_play, "rituals")
     _need(_within(state.rituals, 0, len(c.rituals) - 1), "a ritual card")
     _need(_within(state.ritual_discs, 0, (1 << n) - 1), "ritual discs")

@@ -33,8 +33,11 @@ from stonework.games.zapotec.components import (
     LEVELS,
     PRIEST,
     RESOURCES,
+    SMALL,
     Components,
     Vec,
+    piece,
+    piece_size,
 )
 from stonework.games.zapotec.effects import (
     affordable,
@@ -110,7 +113,7 @@ def can_stack(state: ZapotecState, stack: list[int], size: int) -> bool:
     """True if a piece of ``size`` may go on top of ``stack`` (§7: smaller, height at most 3)."""
     if not stack or len(stack) >= 3:
         return False
-    top = stack[-1] & 3
+    top = piece_size(stack[-1])
     return top > size and (state.small_on_large or top == size + 1)
 
 
@@ -118,7 +121,7 @@ def pyramid_complete(state: ZapotecState, stack: list[int]) -> bool:
     """§7: complete when the top piece is small (option: only at three levels)."""
     if state.complete_at_three:
         return len(stack) == 3
-    return bool(stack) and stack[-1] & 3 == 1
+    return bool(stack) and piece_size(stack[-1]) == SMALL
 
 
 def ritual_cards(state: ZapotecState, seat: int, free: bool) -> list[int]:
@@ -474,7 +477,7 @@ def _pyramid(state: ZapotecState, seat: int, action: Pyramid) -> None:
     if action.tile >= 0:
         state.pyramid_tile[action.space] = action.tile
         state.scoring_tiles.remove(action.tile)
-    state.pyramids[action.space].append(seat * 4 + size)
+    state.pyramids[action.space].append(piece(seat, size))
     state.pyramid_levels += 1
 
 

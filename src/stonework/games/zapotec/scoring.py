@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stonework.core import JSON, Score
-from stonework.games.zapotec.components import ICONS
+from stonework.games.zapotec.components import ICONS, piece_owner
 from stonework.games.zapotec.effects import ritual_points
 from stonework.games.zapotec.phases import END
 from stonework.games.zapotec.rules import pyramid_complete
@@ -24,7 +24,7 @@ def pyramid_points(state: ZapotecState, seat: int) -> tuple[int, list[dict[str, 
     total = 0
     detail: list[dict[str, JSON]] = []
     for p, stack in enumerate(state.pyramids):
-        mine = sum(1 for piece in stack if piece >> 2 == seat)
+        mine = sum(1 for piece in stack if piece_owner(piece) == seat)
         if not mine:
             continue
         icon = state.pyramid_tile[p]

@@ -68,7 +68,7 @@ class ZapotecState(State):
         self.tiles_left = [t.count for t in c.building_tiles]
         self.trade_rows = [[-1] * c.trade_face_up for _ in range(3)]
         self.trade_stack = [t.count for t in c.trade_tiles]
-        self.pyramids: list[list[int]] = [[] for _ in range(n + 1)]  # pieces seat * 4 + size
+        self.pyramids: list[list[int]] = [[] for _ in range(n + 1)]  # components.piece(seat, size)
         self.pyramid_tile = [-1] * (n + 1)
         self.scoring_tiles: list[int] = []  # drawn and not yet on a pyramid
         self.rituals: list[int] = []  # indices into comp.rituals, in the order drawn
