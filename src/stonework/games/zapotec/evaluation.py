@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from stonework.games.zapotec.components import CORN, PRIEST, piece_owner
 from stonework.games.zapotec.effects import trade_discount
 from stonework.games.zapotec.phases import COMMIT, DRAFT, END, INCOME
-from stonework.games.zapotec.rules import pyramid_complete
+from stonework.games.zapotec.rules import income_slots, pyramid_complete
 from stonework.games.zapotec.scoring import pyramid_points, ritual_total, track_points
 
 if TYPE_CHECKING:
@@ -66,10 +66,7 @@ def _with_income(state: ZapotecState, seat: int) -> list[int]:
     tiles = c.building_tiles
     best: list[int] = [0] * 6
     best_value = -1.0
-    for slots in (
-        (resource, resource + 3, resource + 6),
-        (3 * resource, 3 * resource + 1, 3 * resource + 2),
-    ):
+    for slots in (income_slots(resource, column=True), income_slots(resource, column=False)):
         line = [0] * 6
         for slot in slots:
             if grid[slot] >= 0:

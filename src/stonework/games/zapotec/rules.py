@@ -7,8 +7,9 @@ follows at once, then the draft. Section numbers refer to ``shared/rules/zapotec
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stonework.core import Action, IllegalAction
 from stonework.games.zapotec.actions import (
@@ -39,6 +40,7 @@ from stonework.games.zapotec.components import (
     piece,
     piece_size,
 )
+from stonework.games.zapotec.effect_words import amounts
 from stonework.games.zapotec.effects import (
     affordable,
     building_discount,
@@ -126,30 +128,28 @@ def pyramid_complete(state: ZapotecState, stack: list[int]) -> bool:
 
 def ritual_cards(state: ZapotecState, seat: int, free: bool) -> list[int]:
     """Ritual cards (positions) the seat may place a disc on now (§8; ``free``: track bonus)."""
-    c = state.comp
-    if state.discs[seat] <= 0:
+    if _why_no_ritual(state, seat, free) is not None:
         return []
-    if not free or state.free_ritual_needs_pyramid:
-        placed = c.ritual_discs - state.discs[seat]
-        on_board = sum(c.pyramid_pieces) - sum(state.pieces[seat])
-        if on_board < placed + 1:
-            return []
-    res = state.res[seat]
-    bit = 1 << seat
-    priest = 0 if free or ritual_priest_free(state, seat) else 1
-    if res[PRIEST] < priest:
-        return []
-    out = []
-    for k, discs in enumerate(state.ritual_discs):
-        if discs & bit:
-            continue
-        if not free and res[GOLD] < discs.bit_count():
-            continue
-        out.append(k)
-    return out
+    return [
+        k
+        for k in range(len(state.ritual_discs))
+        if _why_not_ritual_on(state, seat, k, free) is None
+    ]
+
+
+def income_slots(resource: int, column: bool) -> tuple[int, int, int]:
+    """The grid slots of the column (or row) headed by ``resource`` (§5.2a; grid in actions.py)."""
+    if column:
+        return (resource, resource + 3, resource + 6)
+    return (3 * resource, 3 * resource + 1, 3 * resource + 2)
 
 
 # --- legal decisions ----------------------------------------------------------------------------
+#
+# Each kind of decision has one predicate, ``_why_not_<kind>``, returning None when the seat to
+# act may take it now and otherwise the reason in words. The legal list is built by running the
+# predicate over a superset of candidates (chosen for speed, in a stable order), and an illegal
+# action's message is the same predicate's answer, so the two cannot drift apart.
 
 
 def legal_decisions(state: ZapotecState) -> list[Action]:
@@ -178,93 +178,256 @@ def legal_decisions(state: ZapotecState) -> list[Action]:
 def _action_moves(state: ZapotecState, seat: int, out: list[Action]) -> None:
     c = state.comp
     sp = state.space
-    res = state.res[seat]
-    # §6 buy: at most one tile per row per turn
-    gold = res[GOLD]
     discount = trade_discount(state, seat)
     for level in (1, 2, 3):
-        if state.bought >> level & 1 or gold < c.trade_costs[level - 1] - discount:
-            continue
-        buys = sp.buy[level - 1]
-        for slot, tile in enumerate(state.trade_rows[level - 1]):
-            if tile >= 0:
-                out.append(buys[slot])
-    # §6 use a once-per-round tile
+        if _why_not_buy_from(state, seat, level, discount) is None:
+            buys = sp.buy[level - 1]
+            for slot in range(len(state.trade_rows[level - 1])):
+                if _why_not_buy_slot(state, level, slot) is None:
+                    out.append(buys[slot])
+    # Each kind with an unused tile once, in the order of its first unused tile.
     used = state.used[seat]
-    seen = 0
-    for j, kind in enumerate(state.tiles[seat]):
-        if used[j] or seen >> kind & 1:
-            continue
-        seen |= 1 << kind
+    for kind in dict.fromkeys(k for j, k in enumerate(state.tiles[seat]) if not used[j]):
         uses = sp.use[kind]
-        for k, option in enumerate(c.use_options[kind]):
-            if affordable(res, option.pay):
-                out.append(uses[k])
-    # §7 pyramid
-    if affordable(res, c.pyramid_cost) and not (state.one_level and state.pyramid_levels):
-        size = largest_piece(state, seat)
-        if size:
-            first_empty = -1
-            for p, stack in enumerate(state.pyramids):
-                if not stack:
-                    if first_empty < 0:
-                        first_empty = p
-                elif can_stack(state, stack, size):
-                    out.append(sp.pyramid_add[p])
-            if first_empty >= 0:
-                news = sp.pyramid_new[first_empty]
-                for icon in state.scoring_tiles:
+        for option in range(len(c.use_options[kind])):
+            if _why_not_use(state, seat, kind, option) is None:
+                out.append(uses[option])
+    if _why_no_pyramid(state, seat) is None:
+        for p in range(len(state.pyramids)):
+            if _why_not_pyramid_on(state, seat, p, -1) is None:
+                out.append(sp.pyramid_add[p])
+        first_empty = next((p for p, stack in enumerate(state.pyramids) if not stack), -1)
+        if first_empty >= 0:
+            news = sp.pyramid_new[first_empty]
+            for icon in state.scoring_tiles:
+                if _why_not_pyramid_on(state, seat, first_empty, icon) is None:
                     out.append(news[icon])
-    # §8 ritual
     for k in ritual_cards(state, seat, free=False):
         out.append(sp.ritual[k])
-    # §9 sacrifice
-    if res[PRIEST] >= 1 and res[CORN] >= 1:
-        top = min(c.max_corn, res[CORN])
-        if not state.sacrifice_past_end:
-            top = min(top, c.track_length - state.track[seat])
-        sacrifice = sp.sacrifice
-        for corn in range(1, top + 1):
-            out.append(sacrifice[corn])
+    if _why_no_sacrifice(state, seat) is None:
+        for corn in range(1, c.max_corn + 1):
+            if _why_not_sacrifice_steps(state, seat, corn) is not None:
+                break  # more corn is refused too
+            out.append(sp.sacrifice[corn])
 
 
 def _build_moves(state: ZapotecState, seat: int, out: list[Action]) -> None:
+    # The same predicates as why_not, cheapest first, over the spaces the icon rule allows.
     c = state.comp
-    houses = state.houses[seat]
-    palace_left = state.palace[seat] < 0 and (houses > 0 or not state.palace_uses_house)
-    if not houses and not palace_left:
-        return
-    res = state.res[seat]
-    icon = c.card_icon[state.played[seat]]
     discount = building_discount(state, seat)
-    anywhere = unused_anywhere(state, seat) >= 0
-    spaces = c.spaces
-    in_play = state.in_play
-    owner = state.space_owner
-    matching = matching_spaces(c)[icon]
-    grid = state.grid[seat]
-    empty = [slot for slot in range(9) if grid[slot] < 0]
-    build = state.space.build
-    if houses and empty:
-        candidates = range(len(spaces)) if anywhere else matching
-        for s in candidates:
-            if not in_play[s] or owner[s] >= 0:
-                continue
-            options = build[s]
-            for save, paid in _payments(c.building_costs[spaces[s].building], discount):
-                if affordable(res, paid):
-                    for slot in empty:
-                        out.append(options[slot][save + 1])
-    if palace_left:
+    res = state.res[seat]  # paying is affordable(), as in _why_not_pay
+    if _why_no_house(state, seat) is None:
+        empty = [slot for slot in range(9) if _why_not_slot(state, seat, slot) is None]
+        build = state.space.build
+        for s in _house_spaces(state, seat):
+            if _why_not_free(state, s) is None:
+                options = build[s]
+                for save, paid in _payments(c.building_costs[c.spaces[s].building], discount):
+                    if affordable(res, paid):
+                        for slot in empty:
+                            out.append(options[slot][save + 1])
+    if _why_no_palace(state, seat) is None:
         palaces = state.space.palace
-        payments = _payments(c.palace_cost, discount)
-        candidates = matching if state.palace_matches_icon else range(len(spaces))
-        for s in candidates:
-            if not in_play[s] or owner[s] >= 0:
-                continue
-            for save, paid in payments:
-                if affordable(res, paid):
-                    out.append(palaces[s][save + 1])
+        for s in _palace_spaces(state, seat):
+            if _why_not_free(state, s) is None:
+                for save, paid in _payments(c.palace_cost, discount):
+                    if affordable(res, paid):
+                        out.append(palaces[s][save + 1])
+
+
+def _why_not_play(state: ZapotecState, seat: int, card: int) -> str | None:
+    return None if card in state.hands[seat] else f"card {card} is not in your hand"
+
+
+def _why_not_draft(state: ZapotecState, card: int) -> str | None:
+    return None if card in state.offer else f"card {card} is not in the offer"
+
+
+def _why_not_buy_from(state: ZapotecState, seat: int, level: int, discount: int) -> str | None:
+    # §6: at most one tile per row per turn, for its row's price in gold less the track's
+    # discount (``discount``: trade_discount of the seat).
+    if state.bought >> level & 1:
+        return f"you already bought a tile from row {LEVELS[level - 1]} this turn (§6: one per row)"
+    cost = max(0, state.comp.trade_costs[level - 1] - discount)
+    gold = state.res[seat][GOLD]
+    if gold < cost:
+        return f"it costs {cost} gold and you have {gold}"
+    return None
+
+
+def _why_not_buy_slot(state: ZapotecState, level: int, slot: int) -> str | None:
+    if state.trade_rows[level - 1][slot] < 0:
+        return f"row {LEVELS[level - 1]} has no tile in slot {slot + 1}"
+    return None
+
+
+def _why_not_use(state: ZapotecState, seat: int, tile: int, option: int) -> str | None:
+    # §6: a once-per-round tile the seat owns and has not used this round.
+    c = state.comp
+    owned = state.tiles[seat]
+    if tile not in owned:
+        return f"you do not own a {c.trade_tiles[tile].name} tile"
+    used = state.used[seat]
+    if all(used[j] for j, kind in enumerate(owned) if kind == tile):
+        return f"your {c.trade_tiles[tile].name} tile is used this round"
+    cost = c.use_options[tile][option].pay
+    if not affordable(state.res[seat], cost):
+        return f"that way of using your {c.trade_tiles[tile].name} tile costs {amounts(cost)}"
+    return None
+
+
+def _why_no_pyramid(state: ZapotecState, seat: int) -> str | None:
+    # §7: a level costs the data set's price and takes the seat's largest piece.
+    c = state.comp
+    if state.one_level and state.pyramid_levels:
+        return "only one pyramid level per turn (option one_pyramid_level_per_turn)"
+    if not affordable(state.res[seat], c.pyramid_cost):
+        return f"a level costs {amounts(c.pyramid_cost)}"
+    if not largest_piece(state, seat):
+        return "you have no pyramid piece left"
+    return None
+
+
+def _why_not_pyramid_on(state: ZapotecState, seat: int, space: int, tile: int) -> str | None:
+    # §7: the largest piece goes on a larger one, at most 3 levels; a new pyramid goes on the
+    # first empty space with a scoring tile of the seat's choice.
+    if space >= len(state.pyramids):
+        return f"there are only {len(state.pyramids)} pyramid spaces"
+    stack = state.pyramids[space]
+    if tile >= 0:
+        if stack:
+            return f"pyramid {space + 1} is already started"
+        if tile not in state.scoring_tiles:
+            return f"the scoring tile {ICONS[tile]} is not available"
+        if any(not other for other in state.pyramids[:space]):
+            return "new pyramids start on the first empty pyramid space"
+        return None
+    if not stack:
+        return f"pyramid {space + 1} is empty: name a scoring tile to start it"
+    if not can_stack(state, stack, largest_piece(state, seat)):
+        return "your largest piece must go on a larger piece, at most 3 levels (§7)"
+    return None
+
+
+def _why_no_ritual(state: ZapotecState, seat: int, free: bool) -> str | None:
+    # §8: a disc left, one pyramid piece on the board per disc placed, and 1 priest (unless the
+    # track makes it free); a free ritual of the track (§9) pays nothing.
+    if state.discs[seat] <= 0:
+        return "you have no ritual disc left"
+    c = state.comp
+    if not free or state.free_ritual_needs_pyramid:
+        placed = c.ritual_discs - state.discs[seat]
+        on_board = sum(c.pyramid_pieces) - sum(state.pieces[seat])
+        if on_board < placed + 1:
+            return "you need one pyramid piece on the board per ritual disc (§8)"
+    if not free and not ritual_priest_free(state, seat) and state.res[seat][PRIEST] < 1:
+        return "a ritual costs 1 priest (§8)"
+    return None
+
+
+def _why_not_ritual_on(state: ZapotecState, seat: int, card: int, free: bool) -> str | None:
+    # §8: a ritual card without one of the seat's discs, 1 gold per other disc on it.
+    if card >= len(state.ritual_discs):
+        return "there is no such ritual card"
+    discs = state.ritual_discs[card]
+    if discs >> seat & 1:
+        return "you already have a disc on that ritual"
+    if not free and state.res[seat][GOLD] < discs.bit_count():
+        return f"a ritual costs 1 gold per other disc on it: {discs.bit_count()} here (§8)"
+    return None
+
+
+def _why_no_sacrifice(state: ZapotecState, seat: int) -> str | None:
+    # §9: 1 priest and 1 corn per step.
+    res = state.res[seat]
+    if res[PRIEST] < 1 or res[CORN] < 1:
+        return "a sacrifice costs 1 priest and 1 corn per step (§9)"
+    return None
+
+
+def _why_not_sacrifice_steps(state: ZapotecState, seat: int, corn: int) -> str | None:
+    # §9: the corn paid is the number of steps; past the end they are wasted (or refused).
+    held = state.res[seat][CORN]
+    if held < corn:
+        return f"{corn} steps cost {corn} corn and you have {held} (§9)"
+    left = state.comp.track_length - state.track[seat]
+    if not state.sacrifice_past_end and corn > left:
+        return f"only {left} steps are left on the track (option sacrifice_past_end)"
+    return None
+
+
+def _why_no_house(state: ZapotecState, seat: int) -> str | None:
+    return "you have no house left" if state.houses[seat] <= 0 else None
+
+
+def _why_not_slot(state: ZapotecState, seat: int, slot: int) -> str | None:
+    # §5.2c: a house's building tile goes into an empty slot of the 3x3 grid.
+    return None if state.grid[seat][slot] < 0 else f"slot {slot + 1} of your grid is taken"
+
+
+def _why_no_palace(state: ZapotecState, seat: int) -> str | None:
+    # §5.2c: once per game; it takes one of the seat's houses only with palace_uses_house.
+    if state.palace[seat] >= 0:
+        return "you built your palace already"
+    if state.palace_uses_house and state.houses[seat] <= 0:
+        return "you have no house left"
+    return None
+
+
+def _why_not_free(state: ZapotecState, space: int) -> str | None:
+    # §5.2c: a free space of the board in play.
+    if not state.in_play[space] or state.space_owner[space] >= 0:
+        return "that space is not free"
+    return None
+
+
+def _why_not_pay(state: ZapotecState, seat: int, paid: Vec | None) -> str | None:
+    # ``paid``: the building's cost after the discount the action names (None: not allowed).
+    if paid is None or not affordable(state.res[seat], paid):
+        return "you cannot pay for it that way"
+    return None
+
+
+def _house_spaces(state: ZapotecState, seat: int) -> Sequence[int]:
+    # §5.2c: a house goes on a space matching the card's icon, anywhere with a tile that allows.
+    c = state.comp
+    if unused_anywhere(state, seat) >= 0:
+        return range(len(c.spaces))
+    return matching_spaces(c)[c.card_icon[state.played[seat]]]
+
+
+def _palace_spaces(state: ZapotecState, seat: int) -> Sequence[int]:
+    # §5.2c ASSUMED (option palace_matches_icon): the palace matches the icon too.
+    c = state.comp
+    if not state.palace_matches_icon:
+        return range(len(c.spaces))
+    return matching_spaces(c)[c.card_icon[state.played[seat]]]
+
+
+_NO_MATCH: Final = "that space does not match the icon of your card"
+
+
+def _why_not_build(state: ZapotecState, seat: int, action: Build) -> str | None:
+    c = state.comp
+    cost = c.building_costs[c.spaces[action.space].building]
+    paid = payment(cost, building_discount(state, seat), action.save)
+    return (
+        _why_not_free(state, action.space)
+        or (None if action.space in _house_spaces(state, seat) else _NO_MATCH)
+        or _why_no_house(state, seat)
+        or _why_not_slot(state, seat, action.slot)
+        or _why_not_pay(state, seat, paid)
+    )
+
+
+def _why_not_palace(state: ZapotecState, seat: int, action: Palace) -> str | None:
+    paid = payment(state.comp.palace_cost, building_discount(state, seat), action.save)
+    return (
+        _why_not_free(state, action.space)
+        or (None if action.space in _palace_spaces(state, seat) else _NO_MATCH)
+        or _why_no_palace(state, seat)
+        or _why_not_pay(state, seat, paid)
+    )
 
 
 # --- checks with messages -----------------------------------------------------------------------
@@ -276,9 +439,9 @@ def check_action(state: ZapotecState, action: Action) -> None:
         if action not in chance_actions(state):
             raise IllegalAction(f"{action} is not a possible outcome now ({state.describe_turn()})")
         return
-    if action in legal_decisions(state):
-        return
-    raise IllegalAction(f"{action}: {_reason(state, action)} ({state.describe_turn()})")
+    reason = why_not(state, action)
+    if reason is not None:
+        raise IllegalAction(f"{action}: {reason} ({state.describe_turn()})")
 
 
 _PHASE_OF = {
@@ -296,7 +459,8 @@ _PHASE_OF = {
 }
 
 
-def _reason(state: ZapotecState, action: Action) -> str:
+def why_not(state: ZapotecState, action: Action) -> str | None:
+    """None if the seat to act may take the decision ``action`` now, else the reason in words."""
     phases = _PHASE_OF.get(type(action))
     if phases is None:
         return "a chance outcome is not a decision"
@@ -306,67 +470,36 @@ def _reason(state: ZapotecState, action: Action) -> str:
         wanted = " or ".join(PHASES[p] for p in phases)
         return f"that belongs to the {wanted} phase, not the {PHASES[state.phase]} phase"
     seat = state.active
-    res = state.res[seat]
-    c = state.comp
-    if isinstance(action, Play):
-        return f"card {action.card} is not in your hand"
-    if isinstance(action, Draft):
-        return f"card {action.card} is not in the offer"
-    if isinstance(action, Buy):
-        level = LEVELS[action.level - 1]
-        if state.bought >> action.level & 1:
-            return f"you already bought a tile from row {level} this turn (§6: one per row)"
-        if state.trade_rows[action.level - 1][action.slot] < 0:
-            return f"row {level} has no tile in slot {action.slot + 1}"
-        cost = max(0, c.trade_costs[action.level - 1] - trade_discount(state, seat))
-        return f"it costs {cost} gold and you have {res[GOLD]}"
-    if isinstance(action, Use):
-        name = c.trade_tiles[action.tile].name
-        if action.tile not in state.tiles[seat]:
-            return f"you do not own a {name} tile"
-        return f"your {name} tile is used this round, or you cannot pay for it"
-    if isinstance(action, Pyramid):
-        if state.one_level and state.pyramid_levels:
-            return "only one pyramid level per turn (option one_pyramid_level_per_turn)"
-        if not affordable(res, c.pyramid_cost):
-            return "a level costs 1 wood, 1 brick, 1 stone and 1 priest"
-        if not largest_piece(state, seat):
-            return "you have no pyramid piece left"
-        if action.space >= len(state.pyramids):
-            return f"there are only {len(state.pyramids)} pyramid spaces"
-        if action.tile >= 0:
-            if state.pyramids[action.space]:
-                return f"pyramid {action.space + 1} is already started"
-            if action.tile not in state.scoring_tiles:
-                return f"the scoring tile {ICONS[action.tile]} is not available"
-            return "new pyramids start on the first empty pyramid space"
-        if not state.pyramids[action.space]:
-            return f"pyramid {action.space + 1} is empty: name a scoring tile to start it"
-        return "your largest piece must go on a larger piece, at most 3 levels (§7)"
-    if isinstance(action, Ritual):
-        if action.card >= len(state.ritual_discs):
-            return "there is no such ritual card"
-        if state.ritual_discs[action.card] >> seat & 1:
-            return "you already have a disc on that ritual"
-        if state.discs[seat] <= 0:
-            return "you have no ritual disc left"
-        return "you need one pyramid piece per ritual, 1 priest and 1 gold per other disc (§8)"
-    if isinstance(action, Sacrifice):
-        return "a sacrifice costs 1 priest and 1 corn per step (§9)"
-    if isinstance(action, Build | Palace):
-        if state.space_owner[action.space] >= 0 or not state.in_play[action.space]:
-            return "that space is not free"
-        if action.space not in matching_spaces(c)[c.card_icon[state.played[seat]]]:
-            return "that space does not match the icon of your card"
-        if isinstance(action, Palace) and state.palace[seat] >= 0:
-            return "you built your palace already"
-        uses_house = isinstance(action, Build) or state.palace_uses_house
-        if uses_house and state.houses[seat] <= 0:
-            return "you have no house left"
-        if isinstance(action, Build) and state.grid[seat][action.slot] >= 0:
-            return f"slot {action.slot + 1} of your grid is taken"
-        return "you cannot pay for it that way"
-    return "not allowed now"
+    match action:
+        case Play():
+            return _why_not_play(state, seat, action.card)
+        case Draft():
+            return _why_not_draft(state, action.card)
+        case Buy():
+            discount = trade_discount(state, seat)
+            return _why_not_buy_slot(state, action.level, action.slot) or _why_not_buy_from(
+                state, seat, action.level, discount
+            )
+        case Use():
+            return _why_not_use(state, seat, action.tile, action.option)
+        case Pyramid():
+            return _why_no_pyramid(state, seat) or _why_not_pyramid_on(
+                state, seat, action.space, action.tile
+            )
+        case Ritual():
+            free = state.phase == FREE_RITUAL
+            return _why_not_ritual_on(state, seat, action.card, free) or _why_no_ritual(
+                state, seat, free
+            )
+        case Sacrifice():
+            return _why_no_sacrifice(state, seat) or _why_not_sacrifice_steps(
+                state, seat, action.corn
+            )
+        case Build():
+            return _why_not_build(state, seat, action)
+        case Palace():
+            return _why_not_palace(state, seat, action)
+    return None  # income and done: always open in their phases
 
 
 # --- applying decisions -------------------------------------------------------------------------
@@ -375,37 +508,37 @@ def _reason(state: ZapotecState, action: Action) -> str:
 def apply_decision(state: ZapotecState, action: Action) -> None:
     """Apply a legal decision of the seat to act."""
     seat = state.active
-    kind = type(action)
-    if kind is Build:
-        _build(state, seat, action)  # type: ignore[arg-type]
-    elif kind is Done:
-        _done(state, seat)
-    elif kind is Buy:
-        _buy(state, seat, action)  # type: ignore[arg-type]
-    elif kind is Play:
-        _play(state, seat, action.card)  # type: ignore[attr-defined]
-    elif kind is Income:
-        _income(state, seat, action.column)  # type: ignore[attr-defined]
-    elif kind is Draft:
-        _draft(state, seat, action.card)  # type: ignore[attr-defined]
-    elif kind is Use:
-        _use(state, seat, action)  # type: ignore[arg-type]
-    elif kind is Pyramid:
-        _pyramid(state, seat, action)  # type: ignore[arg-type]
-    elif kind is Ritual:
-        _ritual(state, seat, action.card)  # type: ignore[attr-defined]
-    elif kind is Sacrifice:
-        _sacrifice(state, seat, action.corn)  # type: ignore[attr-defined]
-    elif kind is Palace:
-        _palace(state, seat, action)  # type: ignore[arg-type]
-    else:
-        raise IllegalAction(f"{action} is not a decision")
+    match action:
+        case Build():
+            _apply_build(state, seat, action)
+        case Done():
+            _apply_done(state, seat)
+        case Buy():
+            _apply_buy(state, seat, action)
+        case Play():
+            _apply_play(state, seat, action)
+        case Income():
+            _apply_income(state, seat, action)
+        case Draft():
+            _apply_draft(state, seat, action)
+        case Use():
+            _apply_use(state, seat, action)
+        case Pyramid():
+            _apply_pyramid(state, seat, action)
+        case Ritual():
+            _apply_ritual(state, seat, action)
+        case Sacrifice():
+            _apply_sacrifice(state, seat, action)
+        case Palace():
+            _apply_palace(state, seat, action)
+        case _:
+            raise IllegalAction(f"{action} is not a decision")
 
 
-def _play(state: ZapotecState, seat: int, card: int) -> None:
+def _apply_play(state: ZapotecState, seat: int, action: Play) -> None:
     # §5.1: secret commits in seat order; the hand keeps the card until all are revealed, so
     # nothing visible (hand size, known cards) changes before the reveal.
-    state.played[seat] = card
+    state.played[seat] = action.card
     if seat + 1 < state.num_players:
         state.active = seat + 1
         return
@@ -426,19 +559,14 @@ def _start_turn(state: ZapotecState, seat: int) -> None:
     state.free_rituals = 0
 
 
-def _income(state: ZapotecState, seat: int, column: bool) -> None:
+def _apply_income(state: ZapotecState, seat: int, action: Income) -> None:
     # §5.2a: 1 of the card's resource plus both resources of every tile in its row or column.
     c = state.comp
     resource = c.card_resource[state.played[seat]]
     gain_one(state, seat, resource)
     grid = state.grid[seat]
     tiles = c.building_tiles
-    slots = (
-        (resource, resource + 3, resource + 6)
-        if column
-        else (3 * resource, 3 * resource + 1, 3 * resource + 2)
-    )
-    for slot in slots:
+    for slot in income_slots(resource, action.column):
         tile = grid[slot]
         if tile >= 0:
             gain(state, seat, tiles[tile].produce)
@@ -448,7 +576,7 @@ def _income(state: ZapotecState, seat: int, column: bool) -> None:
     state.phase = ACTIONS
 
 
-def _buy(state: ZapotecState, seat: int, action: Buy) -> None:
+def _apply_buy(state: ZapotecState, seat: int, action: Buy) -> None:
     c = state.comp
     row = state.trade_rows[action.level - 1]
     kind = row[action.slot]
@@ -458,7 +586,7 @@ def _buy(state: ZapotecState, seat: int, action: Buy) -> None:
     on_buy(state, seat, kind)
 
 
-def _use(state: ZapotecState, seat: int, action: Use) -> None:
+def _apply_use(state: ZapotecState, seat: int, action: Use) -> None:
     tiles = state.tiles[seat]
     used = state.used[seat]
     for j, kind in enumerate(tiles):
@@ -470,7 +598,7 @@ def _use(state: ZapotecState, seat: int, action: Use) -> None:
     gain(state, seat, option.get)
 
 
-def _pyramid(state: ZapotecState, seat: int, action: Pyramid) -> None:
+def _apply_pyramid(state: ZapotecState, seat: int, action: Pyramid) -> None:
     pay(state.res[seat], state.comp.pyramid_cost)
     size = largest_piece(state, seat)
     state.pieces[seat][size - 1] -= 1
@@ -481,7 +609,8 @@ def _pyramid(state: ZapotecState, seat: int, action: Pyramid) -> None:
     state.pyramid_levels += 1
 
 
-def _ritual(state: ZapotecState, seat: int, card: int) -> None:
+def _apply_ritual(state: ZapotecState, seat: int, action: Ritual) -> None:
+    card = action.card
     discs = state.ritual_discs[card]
     if state.phase == FREE_RITUAL:
         state.free_rituals -= 1
@@ -499,7 +628,8 @@ def _ritual(state: ZapotecState, seat: int, card: int) -> None:
         state.phase = ACTIONS
 
 
-def _sacrifice(state: ZapotecState, seat: int, corn: int) -> None:
+def _apply_sacrifice(state: ZapotecState, seat: int, action: Sacrifice) -> None:
+    corn = action.corn
     res = state.res[seat]
     res[PRIEST] -= 1
     res[CORN] -= corn
@@ -517,7 +647,7 @@ def _sacrifice(state: ZapotecState, seat: int, corn: int) -> None:
             state.free_rituals = 0
 
 
-def _build(state: ZapotecState, seat: int, action: Build) -> None:
+def _apply_build(state: ZapotecState, seat: int, action: Build) -> None:
     c = state.comp
     s = action.space
     space = c.spaces[s]
@@ -532,14 +662,13 @@ def _build(state: ZapotecState, seat: int, action: Build) -> None:
     state.space_tile[s] = -1
     state.houses[seat] -= 1
     houses = state.icon_houses[seat]
-    houses[space.building] += 1
-    houses[3 + space.terrain] += 1
-    houses[6 + space.region] += 1
+    for icon in space.icons():
+        houses[icon] += 1
     if not state.actions_after_building:
         state.phase = BUILD
 
 
-def _palace(state: ZapotecState, seat: int, action: Palace) -> None:
+def _apply_palace(state: ZapotecState, seat: int, action: Palace) -> None:
     # §5.2c: no house piece (ASSUMED, option palace_uses_house), no income (the tile goes back
     # to the box), counts as 2 houses.
     c = state.comp
@@ -554,9 +683,8 @@ def _palace(state: ZapotecState, seat: int, action: Palace) -> None:
     if state.palace_uses_house:
         state.houses[seat] -= 1
     houses = state.icon_houses[seat]
-    houses[space.building] += 2
-    houses[3 + space.terrain] += 2
-    houses[6 + space.region] += 2
+    for icon in space.icons():
+        houses[icon] += 2  # the palace counts as two houses
     if not state.actions_after_building:
         state.phase = BUILD
 
@@ -569,7 +697,7 @@ def round_points(state: ZapotecState, seat: int) -> int:
     return c.round_vp_per_house * state.icon_houses[seat][c.card_icon[state.scoring_card]]
 
 
-def _done(state: ZapotecState, seat: int) -> None:
+def _apply_done(state: ZapotecState, seat: int) -> None:
     state.points[seat] += round_points(state, seat)
     if state.round < state.comp.rounds:
         state.phase = DRAFT  # §4.3: the draft ends the turn (none in the last round, ASSUMED)
@@ -577,7 +705,8 @@ def _done(state: ZapotecState, seat: int) -> None:
         _end_turn(state)
 
 
-def _draft(state: ZapotecState, seat: int, card: int) -> None:
+def _apply_draft(state: ZapotecState, seat: int, action: Draft) -> None:
+    card = action.card
     state.offer.remove(card)
     hand = state.hands[seat]
     hand.append(card)
