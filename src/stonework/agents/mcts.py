@@ -52,6 +52,17 @@ class Node:
         self.order: list[Action] | None = None
         """The node's actions in one-ply order, once it has earned a full ranking."""
 
+    def uct(self, player: int, exploration: float) -> float:
+        """UCB1 of this child for ``player``: its mean value plus the exploration bonus.
+
+        The bonus uses how often the child was available, not its parent's visits (ISMCTS: an
+        action legal in one sampled world may not be in the next); unvisited children come first.
+        """
+        if self.visits == 0:
+            return math.inf
+        mean = self.totals[player] / self.visits
+        return mean + exploration * math.sqrt(math.log(self.avail) / self.visits)
+
 
 class MCTSAgent(Agent):
     """UCT with value vectors, sampled chance, progressive widening; MCTS or ISMCTS."""
@@ -125,102 +136,152 @@ class MCTSAgent(Agent):
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
-        det_rng = fork_rng(rng)
-        fresh_worlds = self.mode == "ismcts" or (
-            self.mode == "auto" and state.spec.hidden_information
-        )
-        world0 = state.determinize(seat, det_rng)
-        has_heuristic = world0.heuristic() is not None
-        root_order: list[Action] = []
-        if has_heuristic and len(actions) > self.widen_above:
-            root_order = [a for _, a in greedy_ranking(world0, seat, rng, run.out_of_time)]
-        players = state.num_players
-        root = Node(players)
-        defaults = tree_settings(state.spec.name)
-        c = defaults.exploration if self.exploration is None else self.exploration
-        playout = self.playout or defaults.playout
-        expand = defaults.expand if self.expand_sample is None else self.expand_sample
-        rank_after = defaults.rank_after if self.rank_after is None else self.rank_after
-        legal_now = set(actions)
+        search = _Search(self, state, seat, actions, run, rng)
         while run.more():
-            world = state.determinize(seat, det_rng) if fresh_worlds else world0.clone()
-            node = root
-            path = [root]
-            while True:
-                player = world.current_player
-                if player == TERMINAL:
-                    break
-                if player == CHANCE:
-                    outcome = world.sample_chance(rng)
-                    child = node.children.get(outcome)
-                    if child is None:
-                        child = node.children[outcome] = Node(players)
-                    world.apply_unchecked(outcome)
-                    node = child
-                    path.append(child)
-                    continue
-                legal = world.legal_actions()
-                children = node.children
-                present = [a for a in legal if a in children]
-                for a in present:
-                    children[a].avail += 1
-                if len(present) < len(legal) and len(present) < self._width(node, len(legal)):
-                    if node is root and root_order:
-                        action = next(a for a in root_order if a not in children)
-                    else:
-                        untried = [a for a in legal if a not in children]
-                        if (
-                            0 < rank_after <= node.visits
-                            and node.order is None
-                            and has_heuristic
-                            and len(untried) > 1
-                        ):
-                            # A node visited this often lies on a line the search believes
-                            # in: rank all its actions once, so its best replies are tried.
-                            ranking = greedy_ranking(world, player, rng, run.out_of_time)
-                            node.order = [a for _, a in ranking]
-                        action = _first_untried(node.order, untried) if node.order else None
-                        if action is None:
-                            action = self._pick_new(
-                                world, player, untried, has_heuristic, expand, rng
-                            )
-                    child = children[action] = Node(players)
-                    world.apply_unchecked(action)
-                    path.append(child)
-                    break
-                best_score = -math.inf
-                best_action = present[0]
-                for a in present:
-                    ch = children[a]
-                    if ch.visits == 0:
-                        score = math.inf
-                    else:
-                        score = ch.totals[player] / ch.visits + c * math.sqrt(
-                            math.log(ch.avail) / ch.visits
-                        )
-                    if score > best_score:
-                        best_score, best_action = score, a
-                world.apply_unchecked(best_action)
-                node = children[best_action]
-                path.append(node)
-            values: Values = run_playout(world, playout, rng, has_heuristic)
-            for n in path:
-                n.visits += 1
-                totals = n.totals
-                for i in range(players):
-                    totals[i] += values[i]
+            search.simulate()
             run.done += 1
-            if self.stop_early and run.done % 16 == 0 and _decided(root, legal_now, run):
+            if self.stop_early and run.done % 16 == 0 and search.decided():
                 break
         self.last_iterations = run.done
-        self.last_root = root
+        self.last_root = search.root
+        return search.final_choice()
+
+
+class _Search:
+    """One decision's search: its settings, its root, and the phases of a simulation.
+
+    A simulation is :meth:`select` (down the tree by UCT, sampling chance), :meth:`expand` (one
+    new child where progressive widening lets the node grow), :meth:`evaluate` (a playout or the
+    heuristic) and :meth:`backup` (the value vector added along the path); :meth:`final_choice`
+    picks the answer once the budget is spent.
+    """
+
+    def __init__(
+        self,
+        agent: MCTSAgent,
+        state: State,
+        seat: int,
+        actions: list[Action],
+        run: BudgetRun,
+        rng: Rng,
+    ) -> None:
+        self.agent = agent
+        self.state = state
+        self.seat = seat
+        self.actions = actions
+        self.run = run
+        self.rng = rng
+        self.det_rng = fork_rng(rng)
+        self.fresh_worlds = agent.mode == "ismcts" or (
+            agent.mode == "auto" and state.spec.hidden_information
+        )
+        self.world0 = state.determinize(seat, self.det_rng)
+        self.has_heuristic = self.world0.heuristic() is not None
+        self.root_order: list[Action] = []
+        if self.has_heuristic and len(actions) > agent.widen_above:
+            ranking = greedy_ranking(self.world0, seat, rng, run.out_of_time)
+            self.root_order = [a for _, a in ranking]
+        self.players = state.num_players
+        self.root = Node(self.players)
+        defaults = tree_settings(state.spec.name)
+        self.exploration = defaults.exploration if agent.exploration is None else agent.exploration
+        self.playout = agent.playout or defaults.playout
+        self.expand_sample = defaults.expand if agent.expand_sample is None else agent.expand_sample
+        self.rank_after = defaults.rank_after if agent.rank_after is None else agent.rank_after
+        self.legal_now = set(actions)
+
+    def simulate(self) -> None:
+        """One simulation: a world, down the tree and one step beyond, a value, backed up."""
+        if self.fresh_worlds:
+            world = self.state.determinize(self.seat, self.det_rng)
+        else:
+            world = self.world0.clone()
+        path = self.select(world)
+        self.backup(path, self.evaluate(world))
+
+    def select(self, world: State) -> list[Node]:
+        """Walk ``world`` down the tree from the root; return the nodes visited, new leaf last."""
+        node = self.root
+        path = [node]
+        while True:
+            player = world.current_player
+            if player == TERMINAL:
+                return path
+            if player == CHANCE:
+                outcome = world.sample_chance(self.rng)
+                child = node.children.get(outcome)
+                if child is None:
+                    child = node.children[outcome] = Node(self.players)
+                world.apply_unchecked(outcome)
+                node = child
+                path.append(child)
+                continue
+            legal = world.legal_actions()
+            children = node.children
+            present = [a for a in legal if a in children]
+            for a in present:
+                children[a].avail += 1
+            if len(present) < len(legal) and len(present) < self.agent._width(node, len(legal)):
+                action = self.expand(node, world, player, legal)
+                child = children[action] = Node(self.players)
+                world.apply_unchecked(action)
+                path.append(child)
+                return path
+            best_action = max(present, key=lambda a: children[a].uct(player, self.exploration))
+            world.apply_unchecked(best_action)
+            node = children[best_action]
+            path.append(node)
+
+    def expand(self, node: Node, world: State, player: int, legal: list[Action]) -> Action:
+        """The action of the new child: the root's greedy order, a node's ranking, or a pick."""
+        children = node.children
+        if node is self.root and self.root_order:
+            return next(a for a in self.root_order if a not in children)
+        untried = [a for a in legal if a not in children]
+        if (
+            0 < self.rank_after <= node.visits
+            and node.order is None
+            and self.has_heuristic
+            and len(untried) > 1
+        ):
+            # A node visited this often lies on a line the search believes in: rank all its
+            # actions once, so its best replies are tried.
+            ranking = greedy_ranking(world, player, self.rng, self.run.out_of_time)
+            node.order = [a for _, a in ranking]
+        action = _first_untried(node.order, untried) if node.order else None
+        if action is None:
+            action = self.agent._pick_new(
+                world, player, untried, self.has_heuristic, self.expand_sample, self.rng
+            )
+        return action
+
+    def evaluate(self, world: State) -> Values:
+        """The value vector of the leaf: a playout, or the heuristic (the game's default)."""
+        return run_playout(world, self.playout, self.rng, self.has_heuristic)
+
+    def backup(self, path: list[Node], values: Values) -> None:
+        """Add the value vector to every node on the path."""
+        players = self.players
+        for n in path:
+            n.visits += 1
+            totals = n.totals
+            for i in range(players):
+                totals[i] += values[i]
+
+    def decided(self) -> bool:
+        """True when no other root action can reach the leader's visits in the time left."""
+        return _decided(self.root, self.legal_now, self.run)
+
+    def final_choice(self) -> Action:
+        """The most visited legal root action; ties go to the better mean, then the first tried."""
+        seat = self.seat
         visited = [
             (ch.visits, ch.totals[seat] / max(1, ch.visits), i, a)
-            for i, (a, ch) in enumerate(root.children.items())
-            if a in legal_now
+            for i, (a, ch) in enumerate(self.root.children.items())
+            if a in self.legal_now
         ]
         if not visited:
-            return rng.choice(actions)
+            return self.rng.choice(self.actions)
         visited.sort(key=lambda item: (-item[0], -item[1], item[2]))
         return visited[0][3]
 
