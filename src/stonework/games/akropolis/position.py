@@ -28,6 +28,7 @@ import re
 from typing import TYPE_CHECKING, Final
 
 from stonework.core.errors import InvalidPosition
+from stonework.games.akropolis.architect import ARCHITECT
 from stonework.games.akropolis.hexgrid import CELL_AT, COORDS
 from stonework.games.akropolis.tiles import NUM_TILES, tiles_in_play
 
@@ -74,9 +75,6 @@ def _int(text: str, what: str) -> int:
 
 def read(text: str) -> AkropolisState:
     """Build a state from a position string; InvalidPosition says what is wrong."""
-    from stonework.games.akropolis.architect import ARCHITECT
-    from stonework.games.akropolis.state import AkropolisState
-
     if not isinstance(text, str):
         raise InvalidPosition("a position must be text")
     fields = text.strip().split(";")
@@ -85,79 +83,22 @@ def read(text: str) -> AkropolisState:
             "an Akropolis position has the fields PLAYERS;VARIANTS;FLAGS;TURN,CHIEF,STACKS,"
             f"PENDING;SITE;PARTY...; got {len(fields)} field(s)"
         )
-    players = _int(fields[0], "the player count")
-    if not 1 <= players <= 4:
-        raise InvalidPosition(f"Akropolis is played by 1 to 4 players, not {players}")
-    letters = fields[1]
-    if len(letters) != 5 or letters.lower() != VARIANT_LETTERS:
-        raise InvalidPosition(f"variants must be the letters hmbtg (capital = on), not {letters!r}")
-    flags = fields[2].split(",")
-    if (
-        len(flags) != 4
-        or flags[0] not in ("any_empty", "outside_only")
-        or flags[1] not in ("single_hex", "enclosed_region")
-        or flags[2] not in ("std", "long")
-        or flags[3] not in ("hippodamos", "metagenes", "callicrates")
-    ):
-        raise InvalidPosition(
-            "flags must be BARRACKS_EDGE,LAKE,std|long,LEVEL "
-            f"(e.g. any_empty,single_hex,std,hippodamos), not {fields[2]!r}"
-        )
-    options: dict[str, bool | int | str] = {
-        name: letter.isupper()
-        for name, letter in zip(
-            ("houses", "markets", "barracks", "temples", "gardens"), letters, strict=True
-        )
-    }
-    options.update(
-        barracks_edge=flags[0], lake=flags[1], long_game=flags[2] == "long", architect=flags[3]
-    )
-    state = AkropolisState(players, options)
-    parties = state.parties
-    expected = 5 + parties
+    state = _new_state(fields[0], fields[1], fields[2])
+    expected = 5 + state.parties
     if len(fields) != expected:
         raise InvalidPosition(
-            f"a {players}-player position has {expected} fields, not {len(fields)}"
+            f"a {state.num_players}-player position has {expected} fields, not {len(fields)}"
         )
-    clock = fields[3].split(",")
-    if len(clock) != 4:
-        raise InvalidPosition(f"TURN,CHIEF,STACKS,PENDING expected, not {fields[3]!r}")
-    turn, chief, stacks, pending = (_int(x, "a turn field") for x in clock)
-    if not (0 <= turn < parties and 0 <= chief < parties):
-        raise InvalidPosition(f"turn and chief must be parties 0..{parties - 1}")
-    pool = set(tiles_in_play(players, flags[2] == "long"))
-    seen: list[int] = []
-    site = [_int(x, "a site tile") for x in fields[4].split(",")] if fields[4] else []
-    if len(site) > state.site_size:
-        raise InvalidPosition(f"the site holds at most {state.site_size} tiles")
-    seen += site
-    for seat in range(players):
-        stones_text, sep, laid = fields[5 + seat].partition(":")
-        if not sep:
-            raise InvalidPosition(f"seat {seat}: write STONES:TILE@Q,R/ROT+...")
-        state.stones[seat] = _int(stones_text, f"seat {seat}'s stones")
-        city = state.cities[seat]
-        for item in laid.split("+") if laid else []:
-            match = _LAID_RE.fullmatch(item)
-            if not match:
-                raise InvalidPosition(f"seat {seat}: {item!r} is not TILE@Q,R/ROTATION")
-            tile, q, r, rotation = (int(g) for g in match.groups())
-            cell = CELL_AT.get((q, r))
-            placement = -1 if cell is None else cell * 6 + rotation
-            if not 1 <= tile <= NUM_TILES or placement < 0 or not city.is_legal(placement):
-                raise InvalidPosition(f"seat {seat}: {item} cannot be laid in that city")
-            city.lay(tile, placement)
-            seen.append(tile)
+    turn, chief, stacks, pending = _read_clock(state, fields[3])
+    site = _read_site(state, fields[4])
+    seen = list(site)
+    for seat in range(state.num_players):
+        seen += _read_party(state, seat, fields[5 + seat])
     if state.solo:
-        last = fields[5 + players]
-        if not last.startswith("A") or ":" not in last:
-            raise InvalidPosition("a solo position ends with the Architect: A<stones>:<tiles>")
-        stones_text, _, pile = last[1:].partition(":")
-        state.stones[ARCHITECT] = _int(stones_text, "the Architect's stones")
-        state.pile = [_int(x, "an Architect tile") for x in pile.split("+")] if pile else []
-        seen += state.pile
+        seen += _read_architect(state, fields[5 + state.num_players])
     if any(s < 0 for s in state.stones):
         raise InvalidPosition("stones cannot be negative")
+    pool = set(tiles_in_play(state.num_players, bool(state.options["long_game"])))
     if len(set(seen)) != len(seen) or not set(seen) <= pool:
         raise InvalidPosition("a tile appears twice, or is not in play with these options")
     unseen = sorted(pool - set(seen))
@@ -176,3 +117,88 @@ def read(text: str) -> AkropolisState:
     state.unseen = unseen
     state.turn, state.chief, state.stacks_left, state.pending = turn, chief, stacks, pending
     return state
+
+
+def _new_state(players_text: str, letters: str, flags_text: str) -> AkropolisState:
+    # PLAYERS ; VARIANTS ; FLAGS: an empty game of that configuration.
+    from stonework.games.akropolis.state import AkropolisState
+
+    players = _int(players_text, "the player count")
+    if not 1 <= players <= 4:
+        raise InvalidPosition(f"Akropolis is played by 1 to 4 players, not {players}")
+    if len(letters) != 5 or letters.lower() != VARIANT_LETTERS:
+        raise InvalidPosition(f"variants must be the letters hmbtg (capital = on), not {letters!r}")
+    flags = flags_text.split(",")
+    if (
+        len(flags) != 4
+        or flags[0] not in ("any_empty", "outside_only")
+        or flags[1] not in ("single_hex", "enclosed_region")
+        or flags[2] not in ("std", "long")
+        or flags[3] not in ("hippodamos", "metagenes", "callicrates")
+    ):
+        raise InvalidPosition(
+            "flags must be BARRACKS_EDGE,LAKE,std|long,LEVEL "
+            f"(e.g. any_empty,single_hex,std,hippodamos), not {flags_text!r}"
+        )
+    options: dict[str, bool | int | str] = {
+        name: letter.isupper()
+        for name, letter in zip(
+            ("houses", "markets", "barracks", "temples", "gardens"), letters, strict=True
+        )
+    }
+    options.update(
+        barracks_edge=flags[0], lake=flags[1], long_game=flags[2] == "long", architect=flags[3]
+    )
+    return AkropolisState(players, options)
+
+
+def _read_clock(state: AkropolisState, text: str) -> tuple[int, int, int, int]:
+    # TURN,CHIEF,STACKS,PENDING.
+    clock = text.split(",")
+    if len(clock) != 4:
+        raise InvalidPosition(f"TURN,CHIEF,STACKS,PENDING expected, not {text!r}")
+    turn, chief, stacks, pending = (_int(x, "a turn field") for x in clock)
+    parties = state.parties
+    if not (0 <= turn < parties and 0 <= chief < parties):
+        raise InvalidPosition(f"turn and chief must be parties 0..{parties - 1}")
+    return turn, chief, stacks, pending
+
+
+def _read_site(state: AkropolisState, text: str) -> list[int]:
+    # SITE: tile ids in cost order.
+    site = [_int(x, "a site tile") for x in text.split(",")] if text else []
+    if len(site) > state.site_size:
+        raise InvalidPosition(f"the site holds at most {state.site_size} tiles")
+    return site
+
+
+def _read_party(state: AkropolisState, seat: int, text: str) -> list[int]:
+    # STONES:TILE@Q,R/ROT+...: the seat's stones, and its city laid tile by tile.
+    stones_text, sep, laid = text.partition(":")
+    if not sep:
+        raise InvalidPosition(f"seat {seat}: write STONES:TILE@Q,R/ROT+...")
+    state.stones[seat] = _int(stones_text, f"seat {seat}'s stones")
+    city = state.cities[seat]
+    tiles = []
+    for item in laid.split("+") if laid else []:
+        match = _LAID_RE.fullmatch(item)
+        if not match:
+            raise InvalidPosition(f"seat {seat}: {item!r} is not TILE@Q,R/ROTATION")
+        tile, q, r, rotation = (int(g) for g in match.groups())
+        cell = CELL_AT.get((q, r))
+        placement = -1 if cell is None else cell * 6 + rotation
+        if not 1 <= tile <= NUM_TILES or placement < 0 or not city.is_legal(placement):
+            raise InvalidPosition(f"seat {seat}: {item} cannot be laid in that city")
+        city.lay(tile, placement)
+        tiles.append(tile)
+    return tiles
+
+
+def _read_architect(state: AkropolisState, text: str) -> list[int]:
+    # A<STONES>:TILE+TILE...: the solo Architect's stones and the tiles it took.
+    if not text.startswith("A") or ":" not in text:
+        raise InvalidPosition("a solo position ends with the Architect: A<stones>:<tiles>")
+    stones_text, _, pile = text[1:].partition(":")
+    state.stones[ARCHITECT] = _int(stones_text, "the Architect's stones")
+    state.pile = [_int(x, "an Architect tile") for x in pile.split("+")] if pile else []
+    return list(state.pile)

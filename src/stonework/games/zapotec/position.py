@@ -122,8 +122,23 @@ def read(text: str) -> ZapotecState:
 
 
 def _read(text: str) -> ZapotecState:
-    from stonework.games.zapotec.state import ZapotecState
+    fields = _fields(text)
+    state = _new_state(fields)
+    _read_flow(state, fields)
+    _read_board(state, fields)
+    _read_pyramids_and_rituals(state, fields)
+    _read_cards(state, fields)
+    for seat in range(state.num_players):
+        _read_player(state, seat, fields[f"p{seat}"])
+    bought, levels, free = fields["turn_state"].split(".")
+    state.bought, state.pyramid_levels, state.free_rituals = int(bought), int(levels), int(free)
+    _check_ranges(state)
+    _recount_houses(state)
+    return state
 
+
+def _fields(text: str) -> dict[str, str]:
+    # ``zapotec;key=value;...`` as a dict.
     parts = text.strip().split(";")
     if not parts or parts[0] != "zapotec":
         raise InvalidPosition("a zapotec position starts with 'zapotec;'")
@@ -133,6 +148,13 @@ def _read(text: str) -> ZapotecState:
         if not sep:
             raise InvalidPosition(f"field {part!r} is not key=value")
         fields[key] = value
+    return fields
+
+
+def _new_state(fields: dict[str, str]) -> ZapotecState:
+    # players= and options=: an empty state of that configuration, without its setup.
+    from stonework.games.zapotec.state import ZapotecState
+
     players = int(fields["players"])
     if players not in ZapotecState.spec.player_counts:
         raise InvalidPosition(f"zapotec is not played by {players} players")
@@ -143,8 +165,11 @@ def _read(text: str) -> ZapotecState:
             given[name] = unquote(value)
     spec = ZapotecState.spec
     options = spec.options.resolve(spec.name, {k: v for k, v in given.items()})
-    state = ZapotecState(players, options, setup=False)
-    n = players
+    return ZapotecState(players, options, setup=False)
+
+
+def _read_flow(state: ZapotecState, fields: dict[str, str]) -> None:
+    # round=, phase=, active=, order=, turn=, queue=, stamp=: where the game stands.
     state.round = int(fields["round"])
     state.phase = PHASES.index(fields["phase"])
     state.active = int(fields["active"])
@@ -156,13 +181,17 @@ def _read(text: str) -> ZapotecState:
             kind, _, arg = item.partition(".")
             state.queue.append((TASKS.index(kind), int(arg)))
     state.stamp = int(fields["stamp"])
+
+
+def _read_board(state: ZapotecState, fields: dict[str, str]) -> None:
+    # spaces=, tiles_left=, rows=, stacks=: the board's spaces and the trade market.
     spaces = fields["spaces"].split(",")
     if len(spaces) != len(state.space_tile):
         raise InvalidPosition(f"{len(spaces)} spaces given, the board has {len(state.space_tile)}")
     for i, item in enumerate(spaces):
         if item == "x":
             if state.in_play[i]:
-                raise InvalidPosition(f"space {i} is in play with {n} players")
+                raise InvalidPosition(f"space {i} is in play with {state.num_players} players")
             continue
         tile, owner = item.split(":")
         state.space_tile[i] = -1 if tile == "-" else int(tile)
@@ -170,6 +199,11 @@ def _read(text: str) -> ZapotecState:
     state.tiles_left = _read_ints(fields["tiles_left"])
     state.trade_rows = [_read_ints(row, ".") for row in fields["rows"].split("/")]
     state.trade_stack = _read_ints(fields["stacks"])
+
+
+def _read_pyramids_and_rituals(state: ZapotecState, fields: dict[str, str]) -> None:
+    # pyramids=, scoring_tiles=, rituals=.
+    n = state.num_players
     pyramids = fields["pyramids"].split("/")
     if len(pyramids) != n + 1:
         raise InvalidPosition(f"{n} players have {n + 1} pyramid spaces")
@@ -188,6 +222,11 @@ def _read(text: str) -> ZapotecState:
             r, _, d = item.partition(":")
             state.rituals.append(int(r))
             state.ritual_discs.append(int(d))
+
+
+def _read_cards(state: ZapotecState, fields: dict[str, str]) -> None:
+    # scoring_card=, offer=, dealt=, played=, hands=, known=.
+    n = state.num_players
     state.scoring_card = int(fields["scoring_card"])
     state.offer = _read_ints(fields["offer"])
     state.dealt = int(fields["dealt"], 16)
@@ -196,30 +235,28 @@ def _read(text: str) -> ZapotecState:
     state.known = [int(k, 16) for k in fields["known"].split("/")]
     if len(state.played) != n or len(state.hands) != n or len(state.known) != n:
         raise InvalidPosition("played, hands and known need one entry per seat")
-    for seat in range(n):
-        items = fields[f"p{seat}"].split("|")
-        if len(items) != 11:
-            raise InvalidPosition(f"p{seat} needs 11 parts separated by '|'")
-        state.res[seat] = _read_ints(items[0])
-        state.grid[seat] = _read_ints(items[1])
-        state.houses[seat] = int(items[2])
-        state.palace[seat] = -1 if items[3] == "-" else int(items[3])
-        state.pieces[seat] = _read_ints(items[4])
-        state.discs[seat] = int(items[5])
-        state.track[seat] = int(items[6])
-        state.track_stamp[seat] = int(items[7])
-        state.points[seat] = int(items[8])
-        state.tiles[seat] = _read_ints(items[9])
-        state.used[seat] = [u == "1" for u in items[10].split(",") if u]
-        if len(state.res[seat]) != 6 or len(state.grid[seat]) != 9 or len(state.pieces[seat]) != 3:
-            raise InvalidPosition(f"p{seat}: 6 resources, 9 grid slots and 3 piece counts needed")
-        if len(state.used[seat]) != len(state.tiles[seat]):
-            raise InvalidPosition(f"p{seat}: one used flag per trade tile")
-    bought, levels, free = fields["turn_state"].split(".")
-    state.bought, state.pyramid_levels, state.free_rituals = int(bought), int(levels), int(free)
-    _check_ranges(state)
-    _recount_houses(state)
-    return state
+
+
+def _read_player(state: ZapotecState, seat: int, text: str) -> None:
+    # p<seat>=resources|grid|houses|palace|pieces|discs|track|arrival|points|tiles|used.
+    items = text.split("|")
+    if len(items) != 11:
+        raise InvalidPosition(f"p{seat} needs 11 parts separated by '|'")
+    state.res[seat] = _read_ints(items[0])
+    state.grid[seat] = _read_ints(items[1])
+    state.houses[seat] = int(items[2])
+    state.palace[seat] = -1 if items[3] == "-" else int(items[3])
+    state.pieces[seat] = _read_ints(items[4])
+    state.discs[seat] = int(items[5])
+    state.track[seat] = int(items[6])
+    state.track_stamp[seat] = int(items[7])
+    state.points[seat] = int(items[8])
+    state.tiles[seat] = _read_ints(items[9])
+    state.used[seat] = [u == "1" for u in items[10].split(",") if u]
+    if len(state.res[seat]) != 6 or len(state.grid[seat]) != 9 or len(state.pieces[seat]) != 3:
+        raise InvalidPosition(f"p{seat}: 6 resources, 9 grid slots and 3 piece counts needed")
+    if len(state.used[seat]) != len(state.tiles[seat]):
+        raise InvalidPosition(f"p{seat}: one used flag per trade tile")
 
 
 def _need(ok: bool, what: str) -> None:
