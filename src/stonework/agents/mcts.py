@@ -183,7 +183,7 @@ class _Search:
             self.root_order = [a for _, a in ranking]
         self.players = state.num_players
         self.root = Node(self.players)
-        defaults = tree_settings(state.spec.name)
+        defaults = tree_settings(state.spec)
         self.exploration = defaults.exploration if agent.exploration is None else agent.exploration
         self.playout = agent.playout or defaults.playout
         self.expand_sample = defaults.expand if agent.expand_sample is None else agent.expand_sample

@@ -1,22 +1,10 @@
-"""Search settings chosen per game, from arena measurements (see BENCHMARKS.md).
+"""Tree-search settings per game: what each game declares in its spec, as agent settings.
 
-The tree searches (``mcts``, ``ismcts`` and the difficulty levels) use the settings their game
-is known to do best with, unless a caller sets them. Akropolis: random playouts to the end are
-too noisy to beat a greedy player (a draw over 40 games), and so is the heuristic at the leaves
-when the opponent's replies in the tree are random placements (49.5% over 200 games). What
-works better is a short search with sensible replies: the heuristic at each new leaf
-(``depth=0``), every new node's move the best of 8 random candidates by one ply (``expand=8``),
-and a node visited 16 times ranking all its moves (``rank_after=16``), so that the tile taken is
-weighed against the opponent's best answers. The estimate's differences between good moves are
-a few hundredths, so UCT's exploration constant is small there: with 1.0 the visits stay flat
-over the first fifty candidates and the most visited one is close to a draw among them. Over
-200 games each against the greedy player with the same estimate (seed 2026, BENCHMARKS.md
-"Session 4"): exploration 0.02 won 65.0%, 0.05 won 69.0%, 0.1 won 76.0% (the default) and 0.2
-won 73.0%.
-(Before the estimate gave the seat to move its bonus, 0.02 won 63.0%: a leaf just after one's
-own move looked better than one after the reply, which made every new child look promising
-and so explored for the search.)
-Aztec and Zapotec were measured with playouts to the end and random expansion, and keep them.
+Each game states the settings it is measured to play best with (``GameSpec.search``, see
+:class:`stonework.core.registry.SearchDefaults`; the measurements are in BENCHMARKS.md, "Why
+the Akropolis tree settings"); the tree searches (``mcts``, ``ismcts`` and the difficulty
+levels) use them unless a caller sets its own. :data:`TREE_SETTINGS` overrides a game's
+declaration by name, for experiments.
 """
 
 from __future__ import annotations
@@ -24,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from stonework.agents.playout import Playout
+from stonework.core.registry import GameSpec, SearchDefaults, get_game
 
 
 @dataclass(frozen=True)
@@ -39,12 +28,24 @@ class TreeSettings:
     """Visits after which a node below the root ranks all its actions by one ply (0: never)."""
 
 
-TREE_SETTINGS: dict[str, TreeSettings] = {
-    "akropolis": TreeSettings(playout=Playout(depth=0), expand=8, exploration=0.1, rank_after=16),
-}
-"""Tree-search defaults by game name; other games use :class:`TreeSettings` as it stands."""
+TREE_SETTINGS: dict[str, TreeSettings] = {}
+"""Overrides by game name (experiments); a game not listed uses its spec's declaration."""
 
 
-def tree_settings(game: str) -> TreeSettings:
-    """The tree-search defaults of ``game``."""
-    return TREE_SETTINGS.get(game, TreeSettings())
+def tree_settings(game: str | GameSpec) -> TreeSettings:
+    """The tree-search defaults of ``game`` (a name or a spec)."""
+    name = game if isinstance(game, str) else game.name
+    override = TREE_SETTINGS.get(name)
+    if override is not None:
+        return override
+    spec = get_game(game) if isinstance(game, str) else game
+    return _from_spec(spec.search)
+
+
+def _from_spec(search: SearchDefaults) -> TreeSettings:
+    return TreeSettings(
+        playout=Playout(depth=search.playout_depth),
+        expand=search.expand,
+        exploration=search.exploration,
+        rank_after=search.rank_after,
+    )

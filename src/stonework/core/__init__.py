@@ -13,6 +13,7 @@ from stonework.core.options import OptionSet, OptionSpec, OptionValue
 from stonework.core.record import Record, replay, save_state
 from stonework.core.registry import (
     GameSpec,
+    SearchDefaults,
     from_position,
     get_game,
     list_games,
@@ -48,6 +49,7 @@ __all__ = [
     "RecordError",
     "Rng",
     "Score",
+    "SearchDefaults",
     "State",
     "StoneworkError",
     "UnknownGame",

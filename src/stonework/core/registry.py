@@ -20,6 +20,24 @@ FromPosition = Callable[[str], State]
 
 
 @dataclass(frozen=True)
+class SearchDefaults:
+    """The tree-search settings a game is measured to play best with (see BENCHMARKS.md).
+
+    The agents read them (``stonework.agents.tuning``) where a caller sets nothing; the game
+    declares them, so no other layer needs to know which game wants what.
+    """
+
+    playout_depth: int | None = None
+    """Decisions played before the heuristic judges a leaf (``None``: play to the end)."""
+    expand: int = 0
+    """Candidates compared by one ply when a node below the root adds a child (0: random)."""
+    exploration: float = 1.0
+    """UCT's exploration constant, on the scale of the game's values ([-1, 1])."""
+    rank_after: int = 0
+    """Visits after which a node below the root ranks all its actions by one ply (0: never)."""
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """What the registry knows about a game before any state exists (like OpenSpiel's GameType)."""
 
@@ -33,6 +51,7 @@ class GameSpec:
     summary: str
     new_state: NewState
     from_position: FromPosition
+    search: SearchDefaults = SearchDefaults()
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON metadata (``stonework games --json``, the server's game list)."""

@@ -231,6 +231,14 @@ class State(ABC):
 
     # --- hooks for AI and learning code ---------------------------------------------------------
 
+    def max_game_length(self) -> int | None:
+        """An upper bound on the decisions (and, separately, chance nodes) of one game, or None.
+
+        Research adapters that need a bound (OpenSpiel's ``max_game_length``) use a generous
+        default when a game states none.
+        """
+        return None
+
     def heuristic(self) -> list[float] | None:
         """A cheap estimate of each seat's prospects in [-1, 1] (greedy play, search cut-offs).
 

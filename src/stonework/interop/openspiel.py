@@ -48,8 +48,8 @@ PREFIX = "stonework_"
 DEFAULT_MAX_GAME_LENGTH = 10_000
 """Bound on decisions (and, separately, chance nodes) for a game that states none of its own.
 
-A game may define ``max_game_length()`` on its State for a tight bound; OpenSpiel only needs an
-upper bound, and the tests check every random game stays under it.
+A game may return a tight bound from ``State.max_game_length()``; OpenSpiel only needs an upper
+bound, and the tests check every random game stays under it.
 """
 
 _SPECS: dict[str, GameSpec] = {}  # by OpenSpiel short name, for every game registered here
@@ -159,8 +159,8 @@ class StoneworkGame(pyspiel.Game):  # type: ignore[misc]
         # Kept untouched: fresh engine states are clones of it (cheaper than a new setup).
         self._initial_engine = probe
         self.observation_shape = tensor_shape(probe)
-        hook = getattr(probe, "max_game_length", None)
-        self.max_length = int(hook()) if callable(hook) else DEFAULT_MAX_GAME_LENGTH
+        bound = probe.max_game_length()
+        self.max_length = DEFAULT_MAX_GAME_LENGTH if bound is None else int(bound)
         actions = probe.num_distinct_actions()
         two_or_more = players >= 2
         info = pyspiel.GameInfo(

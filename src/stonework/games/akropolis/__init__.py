@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from stonework.core.options import OptionValue
-from stonework.core.registry import GameSpec, register
+from stonework.core.registry import GameSpec, SearchDefaults, register
 from stonework.games.akropolis import position
 from stonework.games.akropolis.actions import Place, Reveal
 from stonework.games.akropolis.options import OPTIONS
@@ -49,6 +49,10 @@ SPEC = register(
         summary=SUMMARY,
         new_state=lambda players, options: AkropolisState(players, options),
         from_position=position.read,
+        # The heuristic at each new leaf, sensible replies below the root, a small exploration
+        # constant: measured against greedy play (BENCHMARKS.md, "Why the Akropolis tree
+        # settings"); random playouts to the end are too noisy to beat greedy.
+        search=SearchDefaults(playout_depth=0, expand=8, exploration=0.1, rank_after=16),
     )
 )
 AkropolisState.spec = SPEC
