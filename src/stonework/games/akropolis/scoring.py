@@ -88,6 +88,7 @@ def score_city(
     variants: tuple[bool, ...] = NO_VARIANTS,
     barracks_outside_only: bool = False,
     lake_enclosed_region: bool = False,
+    house_by_value: bool = False,
 ) -> CityScore:
     """Score a city: one :class:`DistrictScore` per district type (stones are not included)."""
     stars = [0, 0, 0, 0, 0]
@@ -105,9 +106,12 @@ def score_city(
         outside = outside_empties(city, cells)
 
     lines: list[DistrictScore] = []
-    # House (§2.4): the group with the most hexes scores; equal sizes: the higher value.
+    # House (§2.4): the group with the most hexes scores, equal sizes the higher value; with
+    # house_group=value (§10 item 4) the group worth most scores, equal values the larger one.
+    # Either way the kept group is the same whichever order the groups are found in.
     houses = by_kind[H_KIND]
     best_size = best_value = 0
+    best_rank = (0, 0)
     seen: set[int] = set()
     for start in houses:
         if start in seen:
@@ -123,8 +127,9 @@ def score_city(
                 if n not in seen and city[n] & 0xFF == H_KIND:
                     seen.add(n)
                     stack.append(n)
-        if size > best_size or (size == best_size and value > best_value):
-            best_size, best_value = size, value
+        rank = (value, size) if house_by_value else (size, value)
+        if rank > best_rank:
+            best_rank, best_size, best_value = rank, size, value
     if variants[HOUSE] and best_value >= 10:
         best_value *= 2
     lines.append(_line(best_size, best_value, stars[HOUSE]))
