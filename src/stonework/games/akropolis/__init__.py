@@ -1,4 +1,4 @@
-"""Akropolis (Jules Messaud, Gigamic 2022) for 1 to 4 players, as rules/akropolis.md specifies.
+"""Akropolis (Jules Messaud, Gigamic 2022) for 1 to 4 players, as docs/rules/akropolis.md specifies.
 
 >>> import stonework
 >>> state = stonework.new_game("akropolis", players=2, seed=1)
