@@ -1,5 +1,5 @@
 """Aztec (Niek Neuwahl, Zoch 1995): build a shared pyramid of six-cube pieces; score level-3
-cubes on your own edges. The engine follows /work/shared/rules/aztec.md (§3-§5); see
+cubes on your own edges. The engine follows docs/rules/aztec.md (§3-§5); see
 docs/aztec.md for the notation, the position string and the observation layout.
 
 >>> import stonework
