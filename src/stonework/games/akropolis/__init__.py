@@ -105,7 +105,10 @@ game ends when one tile is left and no stack remains (36/48/60 turns at 2/3/4 pl
 Score each district type: (heights of its qualifying districts) x (stars of its visible plazas).
 Houses: only the largest group. Markets: no market neighbour. Barracks: an empty neighbour.
 Temples: surrounded. Gardens: always. Plus one point per stone; ties go to the most stones.
-Variants double qualifying districts; solo play is against the Illustrious Architect."""
+Variants double qualifying districts; solo play is against the Illustrious Architect.
+
+The full rules, with the source of every value and each ASSUMED reading: docs/rules/akropolis.md
+in the stonework repository."""
 
 
 def new_state(players: int, options: dict[str, OptionValue] | None = None) -> AkropolisState:

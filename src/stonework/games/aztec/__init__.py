@@ -33,7 +33,10 @@ If nobody can place, the game ends early, scored as it stands.
 last bidder becomes Ah Puch and wins if each builder stays below the bid; otherwise the
 better builder wins. Ah Puch places first, then N/S, then E/W.
 Placements are written like NU-d4-1: arm with the sixth cube north, other arm up, corner cube
-at d4 on level 1."""
+at d4 on level 1.
+
+The full rules, with the source of every value and each ASSUMED reading: docs/rules/aztec.md in
+the stonework repository."""
 
 
 SPEC = register(

@@ -36,7 +36,7 @@ from .scoring import ranking, scores
 
 
 class ZapotecState(State):
-    """A Zapotec game in progress (see ``shared/rules/zapotec.md``)."""
+    """A Zapotec game in progress (see ``docs/rules/zapotec.md``)."""
 
     spec: ClassVar[GameSpec]
 
