@@ -31,7 +31,7 @@ OUTSIDE = (
 
 def project_files() -> list[Path]:
     """The text files that ship or test the project."""
-    files = [REPO / "README.md", REPO / "Makefile", REPO / "pyproject.toml"]
+    files = [*sorted(REPO.glob("*.md")), REPO / "Makefile", REPO / "pyproject.toml"]
     for folder in ("src", "tests", "docs", "benchmarks"):
         for path in sorted((REPO / folder).rglob("*")):
             # The recorded games are data without paths; everything else is read.
