@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from akropolis_scenarios import make_city, only, ring, score
 
 import stonework
+from stonework.core import InvalidPosition
 from stonework.games.akropolis.scoring import NO_VARIANTS, outside_empties
 from stonework.games.akropolis.tiles import BARRACKS, GARDEN, HOUSE, MARKET, TEMPLE
 
@@ -105,6 +107,11 @@ def test_house_group_option_through_the_game() -> None:
     again = stonework.from_position("akropolis", state.position())
     assert again.options["house_group"] == "value"
     assert again.position() == state.position()
+    # Only "value" may follow the four flags (the default "size" is written by leaving it out).
+    for bad in (",size", ",VALUE", ",value,value"):
+        text = default.position().replace("hippodamos", "hippodamos" + bad)
+        with pytest.raises(InvalidPosition):
+            stonework.from_position("akropolis", text)
 
 
 def test_house_adjacency_ignores_height() -> None:
