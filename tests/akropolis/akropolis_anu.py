@@ -1,4 +1,4 @@
-"""Reading the ANU COMP1140 oracle data (../shared/oracles/akropolis-anu/README.md).
+"""Reading the ANU COMP1140 oracle data (tests/data/akropolis-anu/README.md).
 
 The conversion between their notation and ours lives here, in the tests, not in the package:
 ANU positions are offset columns (x east, y north, odd columns half a hex higher); ours are
@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-DEFAULT_ORACLE_DIR = REPO / ".." / "shared" / "oracles" / "akropolis-anu"
+DEFAULT_ORACLE_DIR = REPO / "tests" / "data" / "akropolis-anu"
 
 
 def oracle_dir() -> Path:
-    """The folder of recorded games: $AKROPOLIS_ORACLE_DIR, else the shared ANU games."""
+    """The folder of recorded games: $AKROPOLIS_ORACLE_DIR, else the ANU games in tests/data."""
     return Path(os.environ.get("AKROPOLIS_ORACLE_DIR", str(DEFAULT_ORACLE_DIR)))
 
 

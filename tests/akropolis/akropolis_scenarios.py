@@ -34,9 +34,10 @@ def score(
     variants: tuple[bool, ...] = NO_VARIANTS,
     outside_only: bool = False,
     enclosed: bool = False,
+    by_value: bool = False,
 ) -> CityScore:
     city = make_city(hexes)
-    return score_city(city.columns, city.cells, variants, outside_only, enclosed)
+    return score_city(city.columns, city.cells, variants, outside_only, enclosed, by_value)
 
 
 def ring(q: int, r: int) -> list[tuple[int, int]]:

@@ -4,7 +4,7 @@ For each state of each game: the position (seat to move, site, stones, every til
 district score and the total under the standard rules (§2), under the variant mask of each line
 of variant.txt (§4), the exact set of legal moves (§3.1), game over, and every transition,
 including the state just before each refill and the tiles still unseen then (§3.2). The folder
-is $AKROPOLIS_ORACLE_DIR when set, else ../shared/oracles/akropolis-anu from the repo root.
+is $AKROPOLIS_ORACLE_DIR when set, else tests/data/akropolis-anu (the 14 recorded ANU games).
 The state is built by applying the recorded moves (and the reveals the next state shows), so
 every transition is exercised and no state is recomputed from scratch.
 """

@@ -1,5 +1,5 @@
 """Akropolis drawings for people: hexes with a second cue besides colour, coordinates, the site
-with its costs (akropolis.md §1.4: the k-th tile costs k - 1 stones) and the score sheet (§2)."""
+with its costs (akropolis.md §3.1: the k-th tile costs k - 1 stones) and the score sheet (§2)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_svg_has_one_lettered_hex_per_city_hex_and_site_hex(players: int) -> Non
 
 
 def test_svg_shows_costs_sheet_legend_and_open_spots_of_the_mover_only() -> None:
-    """§1.4 costs on the site; the open ground spots are drawn for the seat to move only."""
+    """§3.1 costs on the site; the open ground spots are drawn for the seat to move only."""
     state = midgame(3, 31)
     while state.current_player < 0:
         state.apply(state.random_action(derive_rng(1, "reveal")))

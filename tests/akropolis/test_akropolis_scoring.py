@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from akropolis_scenarios import make_city, only, ring, score
 
 import stonework
+from stonework.core import InvalidPosition
 from stonework.games.akropolis.scoring import NO_VARIANTS, outside_empties
 from stonework.games.akropolis.tiles import BARRACKS, GARDEN, HOUSE, MARKET, TEMPLE
 
@@ -49,6 +51,67 @@ def test_house_groups_of_equal_size_take_the_higher_value() -> None:
     """§2.4 House: between groups of equal size the higher value counts (§10 item 4)."""
     hexes = {(0, 0): "h1", (0, 1): "h1", (4, 0): "h2", (4, 1): "h3", H: "H1"}
     assert score(hexes).lines[HOUSE].value == 5
+
+
+def test_house_group_value_option_takes_the_group_worth_most() -> None:
+    """§2.4, §10 item 4: house_group=value (alpha-zero-general) keeps the group worth most.
+
+    The city of test_house_largest_group_by_hexes_not_value: three houses worth 3 and two worth 6.
+    The default (size) scores 3; value scores 6, and the houses variant doubles neither (< 10).
+    """
+    hexes = {(0, 0): "h1", (0, 1): "h1", (0, 2): "h1", (4, 0): "h3", (4, 1): "h3", H: "H1"}
+    line = score(hexes, by_value=True).lines[HOUSE]
+    assert (line.districts, line.value, line.points) == (2, 6, 6)
+    assert score(hexes, only("houses"), by_value=True).lines[HOUSE].value == 6
+
+
+def test_house_group_value_option_crosses_the_variant_threshold() -> None:
+    """§4 Houses variant: the reading decides which group is compared with 10.
+
+    Four houses at height 1 (value 4) against three at heights 3, 3, 4 (value 10): size keeps
+    the four (4, not doubled), value keeps the three (10, doubled to 20).
+    """
+    hexes = {
+        **{(0, r): "h1" for r in range(4)},
+        (4, 0): "h3",
+        (4, 1): "h3",
+        (4, 2): "h4",
+        H: "H1",
+    }
+    assert score(hexes, only("houses")).lines[HOUSE].value == 4
+    assert score(hexes, only("houses"), by_value=True).lines[HOUSE].value == 20
+
+
+def test_house_groups_tied_in_size_and_value_score_the_same_either_way() -> None:
+    """§2.4: two groups equal in size and value give one and the same line, whichever reading.
+
+    Under size a tie in size goes to the higher value; under value a tie in value goes to the
+    larger group; a tie in both leaves nothing to choose (same hexes counted, same value).
+    """
+    tied = {(0, 0): "h2", (0, 1): "h1", (4, 0): "h1", (4, 1): "h2", H: "H1"}
+    for by_value in (False, True):
+        line = score(tied, by_value=by_value).lines[HOUSE]
+        assert (line.districts, line.value, line.points) == (2, 3, 3)
+    # Equal value, different sizes: value takes the larger group (more districts on the sheet).
+    hexes = {(0, 0): "h1", (0, 1): "h1", (0, 2): "h1", (4, 0): "h3", H: "H1"}
+    line = score(hexes, by_value=True).lines[HOUSE]
+    assert (line.districts, line.value) == (3, 3)
+
+
+def test_house_group_option_through_the_game() -> None:
+    """The option reaches the game's scores and its position string (§2.4)."""
+    state = stonework.new_game("akropolis", players=2, seed=3, house_group="value")
+    assert state.position().split(";")[2].endswith(",value")
+    default = stonework.new_game("akropolis", players=2, seed=3)
+    assert default.position().split(";")[2] == "any_empty,single_hex,std,hippodamos"
+    again = stonework.from_position("akropolis", state.position())
+    assert again.options["house_group"] == "value"
+    assert again.position() == state.position()
+    # Only "value" may follow the four flags (the default "size" is written by leaving it out).
+    for bad in (",size", ",VALUE", ",value,value"):
+        text = default.position().replace("hippodamos", "hippodamos" + bad)
+        with pytest.raises(InvalidPosition):
+            stonework.from_position("akropolis", text)
 
 
 def test_house_adjacency_ignores_height() -> None:

@@ -9,7 +9,7 @@ from stonework.games.aztec import rules
 from stonework.games.aztec.geometry import ORIENTATIONS, SIZE, cell_coords, cell_index, cells_of
 from stonework.games.aztec.state import AztecState
 
-RULES_FILE = Path(__file__).resolve().parents[2] / ".." / "shared" / "rules" / "aztec.md"
+RULES_FILE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "aztec.md"
 
 Cell = tuple[int, int, int]
 

@@ -16,7 +16,7 @@ from stonework.games.zapotec.phases import COMMIT
 
 
 def test_rules_file_is_reachable() -> None:
-    """The tests read the shared rules through a path relative to the repository."""
+    """The tests read the project's own rules reference, docs/rules/zapotec.md, in the repository."""
     assert "Zapotec" in RULES.read_text(encoding="utf-8")
 
 

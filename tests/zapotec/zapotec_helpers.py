@@ -11,7 +11,7 @@ from stonework.games.zapotec.components import ICONS, RESOURCES
 from stonework.games.zapotec.phases import ACTIONS
 from stonework.games.zapotec.state import ZapotecState
 
-RULES = Path(__file__).parents[2] / ".." / "shared" / "rules" / "zapotec.md"
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "zapotec.md"
 DATA = Path(__file__).parent / "data"
 
 

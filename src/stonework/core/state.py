@@ -56,7 +56,7 @@ def seat_name(seat: int) -> str:
 
 
 class State(ABC):
-    """The protocol every game's state implements (see DESIGN.md, "The game protocol")."""
+    """The protocol every game's state implements (see docs/protocol.md)."""
 
     spec: ClassVar[GameSpec]
     """The registered game this state belongs to (set by the game's module)."""

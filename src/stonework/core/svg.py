@@ -30,16 +30,25 @@ def text(
     weight: str = "normal",
     halo: bool = False,
 ) -> str:
-    """A ``<text>`` element; ``halo`` draws a light outline behind it so it reads over shapes."""
-    extra = ""
-    if halo:
-        extra = ' stroke="#fbf8f1" stroke-width="3" paint-order="stroke" stroke-linejoin="round"'
-    if weight != "normal":
-        extra += f' font-weight="{weight}"'
-    return (
+    """A ``<text>`` element; ``halo`` draws a light outline behind it so it reads over shapes.
+
+    The outline is a copy of the text drawn first with a wide stroke in the background colour,
+    then the text itself on top. (The ``paint-order`` attribute would do it in one element,
+    but some converters, cairosvg among them, ignore it and paint the stroke over the letters.)
+    """
+    bold = f' font-weight="{weight}"' if weight != "normal" else ""
+    start = (
         f'<text x="{x:.1f}" y="{y:.1f}" font-family="{FONT}" font-size="{size:g}" '
-        f'text-anchor="{anchor}" fill="{fill}"{extra}>{escape(body)}</text>'
+        f'text-anchor="{anchor}"'
     )
+    letters = f'{start} fill="{fill}"{bold}>{escape(body)}</text>'
+    if not halo:
+        return letters
+    outline = (
+        f'{start} fill="{BACKGROUND}" stroke="{BACKGROUND}" stroke-width="3" '
+        f'stroke-linejoin="round"{bold} aria-hidden="true">{escape(body)}</text>'
+    )
+    return outline + letters
 
 
 def rect(

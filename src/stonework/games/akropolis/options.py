@@ -56,6 +56,16 @@ OPTIONS: Final = OptionSet(
             assumed=True,
         ),
         OptionSpec(
+            "house_group",
+            "choice",
+            "size",
+            "Which house group scores: size (the most hexes, ties to the higher value; the rules "
+            "and the ANU oracle) or value (the highest total height, as alpha-zero-general "
+            "reads it) (§2.4)",
+            choices=("size", "value"),
+            assumed=True,
+        ),
+        OptionSpec(
             "long_game",
             "bool",
             False,

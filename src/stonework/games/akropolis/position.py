@@ -7,7 +7,8 @@ Fields separated by ``;``::
 * ``PLAYERS``: 1 (solo against the Architect) to 4.
 * ``VARIANTS``: the letters ``hmbtg`` (houses, markets, barracks, temples, gardens), capital
   where that scoring variant is on.
-* ``FLAGS``: ``barracks_edge,lake,std|long,architect level``.
+* ``FLAGS``: ``barracks_edge,lake,std|long,architect level``, then ``,value`` when the
+  ``house_group`` option is ``value`` (left out for the default ``size``, so older strings read).
 * ``TURN``: the party to move; ``CHIEF``: who holds the Chief Architect marker; ``STACKS``:
   stacks not yet revealed; ``PENDING``: tiles of the current reveal still to turn up.
 * ``SITE``: tile ids on the construction site in cost order, comma-separated (may be empty).
@@ -53,6 +54,8 @@ def write(state: AkropolisState) -> str:
             state.level,
         )
     )
+    if state.house_by_value:
+        flags += ",value"
     clock = f"{state.turn},{state.chief},{state.stacks_left},{state.pending}"
     site = ",".join(str(t) for t in state.site)
     parties = []
@@ -130,14 +133,15 @@ def _new_state(players_text: str, letters: str, flags_text: str) -> AkropolisSta
         raise InvalidPosition(f"variants must be the letters hmbtg (capital = on), not {letters!r}")
     flags = flags_text.split(",")
     if (
-        len(flags) != 4
+        len(flags) not in (4, 5)
+        or (len(flags) == 5 and flags[4] != "value")
         or flags[0] not in ("any_empty", "outside_only")
         or flags[1] not in ("single_hex", "enclosed_region")
         or flags[2] not in ("std", "long")
         or flags[3] not in ("hippodamos", "metagenes", "callicrates")
     ):
         raise InvalidPosition(
-            "flags must be BARRACKS_EDGE,LAKE,std|long,LEVEL "
+            "flags must be BARRACKS_EDGE,LAKE,std|long,LEVEL[,value] "
             f"(e.g. any_empty,single_hex,std,hippodamos), not {flags_text!r}"
         )
     options: dict[str, bool | int | str] = {
@@ -147,7 +151,11 @@ def _new_state(players_text: str, letters: str, flags_text: str) -> AkropolisSta
         )
     }
     options.update(
-        barracks_edge=flags[0], lake=flags[1], long_game=flags[2] == "long", architect=flags[3]
+        barracks_edge=flags[0],
+        lake=flags[1],
+        long_game=flags[2] == "long",
+        architect=flags[3],
+        house_group="value" if len(flags) == 5 else "size",
     )
     return AkropolisState(players, options)
 

@@ -88,6 +88,7 @@ def score_city(
     variants: tuple[bool, ...] = NO_VARIANTS,
     barracks_outside_only: bool = False,
     lake_enclosed_region: bool = False,
+    house_by_value: bool = False,
 ) -> CityScore:
     """Score a city: one :class:`DistrictScore` per district type (stones are not included)."""
     stars = [0, 0, 0, 0, 0]
@@ -105,7 +106,7 @@ def score_city(
         outside = outside_empties(city, cells)
 
     lines = (
-        _houses(city, by_kind[H_KIND], variants[HOUSE], stars[HOUSE]),
+        _houses(city, by_kind[H_KIND], variants[HOUSE], stars[HOUSE], house_by_value),
         _markets(city, by_kind[M_KIND], variants[MARKET], stars[MARKET]),
         _barracks(city, by_kind[B_KIND], variants[BARRACKS], stars[BARRACKS], outside),
         _temples(city, by_kind[T_KIND], variants[TEMPLE], stars[TEMPLE]),
@@ -116,10 +117,15 @@ def score_city(
     return CityScore(lines, sum(line.points for line in lines))
 
 
-def _houses(city: list[int], houses: list[int], doubled: bool, stars: int) -> DistrictScore:
-    # §2.4: the group with the most hexes scores; equal sizes: the higher value. Variant (§4):
-    # a group worth 10 or more doubles.
+def _houses(
+    city: list[int], houses: list[int], doubled: bool, stars: int, by_value: bool
+) -> DistrictScore:
+    # §2.4: the group with the most hexes scores, equal sizes the higher value; with
+    # house_group=value (§10 item 4) the group worth most scores, equal values the larger one.
+    # Either way the kept group is the same whichever order the groups are found in. Variant
+    # (§4): a group worth 10 or more doubles.
     best_size = best_value = 0
+    best_rank = (0, 0)
     seen: set[int] = set()
     for start in houses:
         if start in seen:
@@ -135,8 +141,9 @@ def _houses(city: list[int], houses: list[int], doubled: bool, stars: int) -> Di
                 if n not in seen and column_kind(city[n]) == H_KIND:
                     seen.add(n)
                     stack.append(n)
-        if size > best_size or (size == best_size and value > best_value):
-            best_size, best_value = size, value
+        rank = (value, size) if by_value else (size, value)
+        if rank > best_rank:
+            best_rank, best_size, best_value = rank, size, value
     if doubled and best_value >= 10:
         best_value *= 2
     return _line(best_size, best_value, stars)

@@ -45,6 +45,7 @@ class AkropolisState(State):
     variants: tuple[bool, ...]
     barracks_outside_only: bool
     lake_enclosed_region: bool
+    house_by_value: bool
     cities: list[City]
     pile: list[int]
     stones: list[int]
@@ -65,6 +66,7 @@ class AkropolisState(State):
         self.variants = tuple(bool(options.get(name, False)) for name in VARIANT_OPTIONS)
         self.barracks_outside_only = options.get("barracks_edge", "any_empty") == "outside_only"
         self.lake_enclosed_region = options.get("lake", "single_hex") == "enclosed_region"
+        self.house_by_value = options.get("house_group", "size") == "value"
         self.cities = [City.new() for _ in range(players)]
         self.pile = []
         # Stones 1, 2, 3, 4 clockwise from the first player (§1.3); solo: 1 and 2 (§5).
@@ -166,6 +168,7 @@ class AkropolisState(State):
         other.variants = self.variants
         other.barracks_outside_only = self.barracks_outside_only
         other.lake_enclosed_region = self.lake_enclosed_region
+        other.house_by_value = self.house_by_value
         other.cities = [city.clone() for city in self.cities]
         other.pile = self.pile.copy()
         other.stones = self.stones.copy()
@@ -197,6 +200,7 @@ class AkropolisState(State):
             variants,
             self.barracks_outside_only,
             self.lake_enclosed_region,
+            self.house_by_value,
         )
 
     def architect_result(self) -> tuple[dict[str, JSON], int]:

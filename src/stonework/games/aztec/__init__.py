@@ -1,5 +1,5 @@
 """Aztec (Niek Neuwahl, Zoch 1995): build a shared pyramid of six-cube pieces; score level-3
-cubes on your own edges. The engine follows /work/shared/rules/aztec.md (§3-§5); see
+cubes on your own edges. The engine follows docs/rules/aztec.md (§3-§5); see
 docs/aztec.md for the notation, the position string and the observation layout.
 
 >>> import stonework
@@ -33,7 +33,10 @@ If nobody can place, the game ends early, scored as it stands.
 last bidder becomes Ah Puch and wins if each builder stays below the bid; otherwise the
 better builder wins. Ah Puch places first, then N/S, then E/W.
 Placements are written like NU-d4-1: arm with the sixth cube north, other arm up, corner cube
-at d4 on level 1."""
+at d4 on level 1.
+
+The full rules, with the source of every value and each ASSUMED reading: docs/rules/aztec.md in
+the stonework repository."""
 
 
 SPEC = register(

@@ -1,8 +1,8 @@
 """Zapotec (Fabio Lopiano, Board&Dice) for 2-4 players: hidden hands, a card draft, pyramids.
 
-The rules are ``shared/rules/zapotec.md``; where the French seed summary is explicit it wins.
-Component values the sources did not give are data in :mod:`.components` (ASSUMED, listed in
-docs/zapotec.md) and can be replaced with ``components=path.json``.
+The rules are ``docs/rules/zapotec.md``; where the French summary the project started from is
+explicit it wins. Component values the sources did not give are data in :mod:`.components`
+(ASSUMED, listed in docs/zapotec.md) and can be replaced with ``components=path.json``.
 
 >>> import stonework
 >>> state = stonework.new_game("zapotec", players=3, seed=1)
@@ -28,7 +28,10 @@ houses on spaces matching your card's icon (village brick+wood, temple brick+sto
 wood+stone; the palace once, wood+brick+stone, counts as two houses), each building tile going
 into your grid. Score 2 VP per house matching the scoring card, then draft a card from the offer.
 The last offer card is the next scoring card. At the end: pyramids (pieces x matching houses,
-+5 per piece if complete), the sacrifice track (9/6/3) and rituals."""
++5 per piece if complete), the sacrifice track (9/6/3) and rituals.
+
+The full rules, with the source of every value and each ASSUMED reading: docs/rules/zapotec.md
+in the stonework repository."""
 
 SPEC = register(
     GameSpec(

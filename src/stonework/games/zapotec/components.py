@@ -1,7 +1,7 @@
 """Every component of Zapotec as data: cards, board sections, tiles, rituals, sacrifice track.
 
 The rulebook could not be read in full, so many values are **ASSUMED (engine default)** in
-``shared/rules/zapotec.md``; each table below says which. The tables are written in the same
+``docs/rules/zapotec.md``; each table below says which. The tables are written in the same
 JSON shape an alternative data set uses (option ``components=path.json``), so the real values can
 replace them without touching the rules code: :func:`default_data` returns this shape and
 :func:`compile_components` turns either into the compact :class:`Components` the engine reads.

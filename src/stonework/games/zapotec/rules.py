@@ -2,7 +2,7 @@
 
 A turn is a sequence of atomic decisions: ``income row|column``, then any number of actions
 (buy, use, pyramid, ritual, sacrifice), then any number of builds, then ``done``; round scoring
-follows at once, then the draft. Section numbers refer to ``shared/rules/zapotec.md``.
+follows at once, then the draft. Section numbers refer to ``docs/rules/zapotec.md``.
 """
 
 from __future__ import annotations

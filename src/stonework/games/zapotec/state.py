@@ -39,7 +39,7 @@ from stonework.games.zapotec.phases import COMMIT, END, PHASES, TASKS
 
 
 class ZapotecState(State):
-    """A Zapotec game in progress (see ``shared/rules/zapotec.md``)."""
+    """A Zapotec game in progress (see ``docs/rules/zapotec.md``)."""
 
     spec: ClassVar[GameSpec]
 
