@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
+from stonework.core.action_fields import describe_value, has_exact_fields
 from stonework.core.errors import InvalidAction
 from stonework.games.akropolis.hexgrid import (
     CELL_AT,
@@ -56,6 +57,7 @@ class Reveal(NamedTuple):
 
 
 AkropolisAction = Place | Reveal
+ACTION_TYPES: Final = (Place, Reveal)
 
 _PLACE_RE: Final = re.compile(r"\s*(\d+)\s*@\s*(-?\d+)\s*,\s*(-?\d+)\s*/\s*(\d+)\s*")
 _REVEAL_RE: Final = re.compile(r"\s*reveal[\s:]*(\d+)\s*", re.IGNORECASE)
@@ -64,7 +66,7 @@ _REVEAL_RE: Final = re.compile(r"\s*reveal[\s:]*(\d+)\s*", re.IGNORECASE)
 def parse_action(text: str) -> AkropolisAction:
     """Read ``P@Q,R/ROT`` or ``reveal NN``; raise InvalidAction for anything else."""
     if not isinstance(text, str):
-        raise InvalidAction(f"{text!r} is not action text")
+        raise InvalidAction(f"{describe_value(text)} is not action text")
     match = _PLACE_RE.fullmatch(text)
     if match:
         position, q, r, rotation = (int(g) for g in match.groups())
@@ -87,6 +89,8 @@ def parse_action(text: str) -> AkropolisAction:
 
 def is_action(value: object) -> bool:
     """True for a well-formed action (legal or not)."""
+    if not has_exact_fields(value, ACTION_TYPES):
+        return False
     if type(value) is Place:
         return (
             isinstance(value.position, int)
@@ -138,7 +142,7 @@ def placement_index(action: Place) -> int:
 def action_id(action: object, site_size: int) -> int:
     """The integer id of an action; InvalidAction if malformed or outside the window."""
     if not is_action(action):
-        raise InvalidAction(f"{action!r} is not an Akropolis action")
+        raise InvalidAction(f"{describe_value(action)} is not an Akropolis action")
     if type(action) is Reveal:
         return site_size * NUM_PLACEMENTS + action.tile - 1
     assert type(action) is Place
@@ -153,8 +157,8 @@ def action_id(action: object, site_size: int) -> int:
 def action_from_id(index: int, site_size: int) -> AkropolisAction:
     """The action with id ``index``; InvalidAction outside the space or for an unused id."""
     size = num_distinct_actions(site_size)
-    if not isinstance(index, int) or not 0 <= index < size:
-        raise InvalidAction(f"action id {index!r} is outside 0..{size - 1}")
+    if type(index) is not int or not 0 <= index < size:
+        raise InvalidAction(f"action id {describe_value(index)} is outside 0..{size - 1}")
     if index >= site_size * NUM_PLACEMENTS:
         return Reveal(index - site_size * NUM_PLACEMENTS + 1)
     position, placement = divmod(index, NUM_PLACEMENTS)

@@ -9,7 +9,7 @@ the Architect takes its tile at once, so ``current_player`` is only ever the per
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import ClassVar, Final, cast
 
 from stonework.core.errors import IllegalAction, InvalidAction
 from stonework.core.options import OptionValue
@@ -43,6 +43,7 @@ _REVEALS: Final = tuple(Reveal(t) for t in range(NUM_TILES + 1))
 class AkropolisState(State):
     """A position of Akropolis for 1 (solo against the Architect) to 4 players."""
 
+    action_types: ClassVar[tuple[type, ...]] = act.ACTION_TYPES
     num_players: int
     parties: int
     solo: bool
@@ -173,6 +174,11 @@ class AkropolisState(State):
 
     def action_from_id(self, action_id: int) -> Action:
         return act.action_from_id(action_id, self.site_size)
+
+    def _own_action(self, action: Action) -> Action:
+        if type(action) is Reveal:
+            return _REVEALS[action.tile]
+        return Place._make(action)  # type: ignore[arg-type]
 
     def _check(self, action: Action) -> None:
         if not act.is_action(action):

@@ -2,7 +2,8 @@
 
 The rules are ``shared/rules/zapotec.md``; where the French seed summary is explicit it wins.
 Component values the sources did not give are data in :mod:`.components` (ASSUMED, listed in
-docs/zapotec.md) and can be replaced with ``components=path.json``.
+docs/zapotec.md) and can be replaced by a registered data set (:mod:`.datasets`, option
+``components=sha256:...``).
 
 >>> import stonework
 >>> state = stonework.new_game("zapotec", players=3, seed=1)
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from stonework.core import GameSpec, OptionSet, OptionSpec, register
 
+from .datasets import read_components_file, register_components
 from .position import read_position
 from .state import ZapotecState
 
@@ -35,8 +37,9 @@ OPTIONS = OptionSet(
         OptionSpec(
             "components",
             "str",
-            "",
-            "path of a JSON data set replacing the built-in components (empty: built-in)",
+            "v1",
+            "the component data set: v1 (built in) or the sha256:... name of one registered "
+            "in this process (never a file path)",
         ),
         OptionSpec(
             "building_tiles",
@@ -140,4 +143,4 @@ SPEC = register(
 )
 ZapotecState.spec = SPEC
 
-__all__ = ["SPEC", "ZapotecState"]
+__all__ = ["SPEC", "ZapotecState", "read_components_file", "register_components"]

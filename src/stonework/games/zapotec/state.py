@@ -21,10 +21,12 @@ from stonework.core import (
     Score,
     State,
 )
+from stonework.core.action_fields import has_exact_fields
 
 from .actions import ACTION_TYPES, ActionSpace, action_space
 from .chance import apply_chance, chance_actions, chance_outcomes, queue_setup, sample_chance
-from .components import Components, load_components
+from .components import Components
+from .datasets import load_components
 from .determinize import determinize
 from .observe import heuristic, hidden_tokens, observation, observation_size, observation_tensor
 from .phases import COMMIT, END, PHASES, TASKS
@@ -39,6 +41,7 @@ class ZapotecState(State):
     """A Zapotec game in progress (see ``shared/rules/zapotec.md``)."""
 
     spec: ClassVar[GameSpec]
+    action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
 
     comp: Components
     space: ActionSpace
@@ -165,7 +168,11 @@ class ZapotecState(State):
             apply_decision(self, action)
 
     def is_action(self, value: object) -> bool:
-        return isinstance(value, ACTION_TYPES) and value in self.space.ids
+        return has_exact_fields(value, ACTION_TYPES) and value in self.space.ids
+
+    def _own_action(self, action: Action) -> Action:
+        # The space's value, not the caller's: fields outside equality (notation) come from it.
+        return self.space.actions[self.space.ids[action]]  # type: ignore[index]
 
     def parse_action(self, text: str) -> Action:
         return self.space.parse(text)
