@@ -59,8 +59,12 @@ class Reveal(NamedTuple):
 AkropolisAction = Place | Reveal
 ACTION_TYPES: Final = (Place, Reveal)
 
-_PLACE_RE: Final = re.compile(r"\s*(\d+)\s*@\s*(-?\d+)\s*,\s*(-?\d+)\s*/\s*(\d+)\s*")
-_REVEAL_RE: Final = re.compile(r"\s*reveal[\s:]*(\d+)\s*", re.IGNORECASE)
+# ASCII digits only (``\d`` also matches other scripts' digits) and at most 6 of them, so a
+# 5,000-digit number is refused as notation before int() would refuse it with a ValueError.
+_PLACE_RE: Final = re.compile(
+    r"\s*(\d{1,6})\s*@\s*(-?\d{1,6})\s*,\s*(-?\d{1,6})\s*/\s*(\d{1,6})\s*", re.ASCII
+)
+_REVEAL_RE: Final = re.compile(r"\s*reveal[\s:]*(\d{1,6})\s*", re.IGNORECASE | re.ASCII)
 
 
 def parse_action(text: str) -> AkropolisAction:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from stonework.games.akropolis.state import AkropolisState
 
 VARIANT_LETTERS: Final = "hmbtg"
-_LAID_RE: Final = re.compile(r"(\d+)@(-?\d+),(-?\d+)/([0-5])")
+_LAID_RE: Final = re.compile(r"(\d{1,6})@(-?\d{1,6}),(-?\d{1,6})/([0-5])", re.ASCII)
 
 
 def write_position(state: AkropolisState) -> str:

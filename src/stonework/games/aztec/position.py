@@ -128,7 +128,12 @@ def read(text: str) -> AztecState:
                 if "pass" not in allowed:
                     raise InvalidPosition("the third seat must bid after two passes")
                 state.auction_seat_acts(0)
-            elif entry.isdigit() and 1 <= int(entry) < (state.high_bid or state.max_bid + 1):
+            elif (
+                entry.isascii()
+                and entry.isdigit()
+                and len(entry) <= 3
+                and 1 <= int(entry) < (state.high_bid or state.max_bid + 1)
+            ):
                 state.auction_seat_acts(int(entry))
             else:
                 raise InvalidPosition(f"{entry!r} is not a pass or a bid below the last one")

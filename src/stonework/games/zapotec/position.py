@@ -106,6 +106,8 @@ def _dash(value: int) -> str:
 
 def read_position(text: str) -> ZapotecState:
     """Build a state from a position string; InvalidPosition says what is wrong."""
+    if not isinstance(text, str):
+        raise InvalidPosition(f"a zapotec position is text, not {type(text).__name__}")
     try:
         return _read(text)
     except InvalidPosition:
