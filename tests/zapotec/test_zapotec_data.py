@@ -11,7 +11,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from zapotec_helpers import DATA, card_with, eager_action, give_turn, legal_texts, new
+from zapotec_helpers import (
+    DATA,
+    card_with,
+    eager_action,
+    give_turn,
+    legal_texts,
+    new,
+    reachable_turn,
+)
 
 import stonework
 from stonework.core import (
@@ -83,7 +91,7 @@ def test_alternative_data_set_from_a_file(tmp_path: Path) -> None:
     assert name.startswith("sha256:") and str(tmp_path) not in name
     state = new(4, components=name)
     assert state.res[0] == [0, 0, 0, 0, 1, 0]
-    give_turn(state, 0, card_with(state, "village", "brick"))
+    reachable_turn(state, 0, card_with(state, "village", "brick"))
     assert "buy I.1" in legal_texts(state) and "buy II.1" in legal_texts(state)
     assert "buy III.1" not in legal_texts(state)
     rebuilt = from_position("zapotec", state.position())
@@ -316,7 +324,7 @@ def test_position_round_trip_during_a_free_ritual() -> None:
     """The position string keeps the free-ritual moment of §9 (space 11) and the turn counters
     (§6 rows bought, §5.2b levels built)."""
     state = new(4, one_pyramid_level_per_turn=True)
-    give_turn(state, 0, card_with(state, "village", "brick"), priest=2, corn=5, gold=1)
+    reachable_turn(state, 0, card_with(state, "village", "brick"), priest=2, corn=5, gold=1)
     state.apply_text("buy I.1")
     state.track[0] = 9
     state.apply_text("sacrifice 2")

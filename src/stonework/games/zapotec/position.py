@@ -20,6 +20,7 @@ from urllib.parse import quote, unquote
 from stonework.core import InvalidPosition, OptionValue
 
 from .components import ICONS
+from .invariants import check_invariants
 from .phases import PHASES, Q_HAND, Q_TILE, Q_TRADE, TASKS
 
 if TYPE_CHECKING:
@@ -213,6 +214,7 @@ def _read(text: str) -> ZapotecState:
     state.bought, state.pyramid_levels, state.free_rituals = int(bought), int(levels), int(free)
     _check_ranges(state)
     _recount_houses(state)
+    check_invariants(state)
     return state
 
 
