@@ -117,16 +117,16 @@ def _check_cards(state: ZapotecState) -> None:
             mask |= 1 << card
         _need(not state.known[seat] & ~mask, f"seat {seat}'s known cards are not in its hand")
     pending = Counter(arg for kind, arg in state.queue if kind == Q_HAND)
-    hand = c.hand_size[n]
+    size = c.hand_size[n]
     last_round = state.round == c.rounds
     for seat in range(n):
         if state.phase == COMMIT:
-            want = hand - pending[seat]
+            want = size - pending[seat]
         elif state.phase == END or last_round:
-            want = hand - 1
+            want = size - 1
         else:
             drafted = seat in state.turn_order[: state.turn_index]
-            want = hand if drafted else hand - 1
+            want = size if drafted else size - 1
         _need(len(state.hands[seat]) == want, f"seat {seat} holds {want} cards at this point")
     offers = sum(1 for kind, _ in state.queue if kind == Q_OFFER)
     start = n + 1 if state.round == 1 or state.round - 1 <= c.mini_deck else n
