@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Final
 
 from stonework.core.errors import InvalidPosition
 from stonework.games.akropolis.hexgrid import CELL_AT, COORDS
+from stonework.games.akropolis.invariants import check_invariants
 from stonework.games.akropolis.tiles import NUM_TILES, tiles_in_play
 
 if TYPE_CHECKING:
@@ -174,4 +175,5 @@ def read_position(text: str) -> AkropolisState:
     state.site = site
     state.unseen = unseen
     state.turn, state.chief, state.stacks_left, state.pending = turn, chief, stacks, pending
+    check_invariants(state)
     return state
