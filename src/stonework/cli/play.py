@@ -170,8 +170,8 @@ class TerminalGame:
                     return True
             elif word == "save":
                 self.say(self.save(rest.strip()))
-            elif text.isdigit():
-                index = int(text)
+            elif text.isascii() and text.isdigit():
+                index = int(text) if len(text) <= 9 else 0  # int() refuses 4,300+ digits
                 if 1 <= index <= len(actions):
                     self.play_human(player, actions[index - 1])
                     return True

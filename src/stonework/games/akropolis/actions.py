@@ -86,7 +86,7 @@ def parse_action(text: str) -> AkropolisAction:
             raise InvalidAction(f"{text!r}: tile ids run from 1 to {NUM_TILES}")
         return Reveal(tile)
     raise InvalidAction(
-        f"{text!r} is not an Akropolis action: write POSITION@Q,R/ROTATION "
+        f"{describe_value(text)} is not an Akropolis action: write POSITION@Q,R/ROTATION "
         "(e.g. 2@-1,3/4) or 'reveal NN'"
     )
 

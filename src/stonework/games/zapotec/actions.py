@@ -356,7 +356,7 @@ class ActionSpace:
         action = self.by_text.get(key)
         if action is None:
             raise InvalidAction(
-                f"{text!r} is not zapotec notation; actions read like 'play 14', 'income row', "
+                f"{describe_value(text)} is not zapotec notation; actions read like 'play 14', 'income row', "
                 "'buy II.3', 'use II:swap wood>stone', 'pyramid 2 temple', 'ritual 1', "
                 "'sacrifice 3', 'build etla-hills.2 slot 5', 'palace etla-hills.2', 'done', "
                 "'draft 14' (see docs/zapotec.md)"
