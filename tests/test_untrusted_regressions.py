@@ -5,6 +5,9 @@ other exception types escaping from text, records and options)."""
 from __future__ import annotations
 
 import json
+import pickle
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -347,3 +350,22 @@ def test_option_values_of_the_wrong_type_are_unknown_options() -> None:
     for options in bad:
         with pytest.raises(UnknownOption):
             new_game("zapotec", players=3, **options)
+
+
+def test_a_pickled_state_carries_its_registered_data_set(tmp_path: Path) -> None:
+    """A worker process (arena, spawn) rebuilds a state whose data set it never registered."""
+    name = register_components({"trade_costs": [0, 0, 2]})
+    state = new_game("zapotec", players=2, seed=1, components=name)
+    path = tmp_path / "state.pickle"
+    path.write_bytes(pickle.dumps(state))
+    script = (
+        "import pickle, sys; s = pickle.loads(open(sys.argv[1], 'rb').read()); "
+        "print(s.comp.trade_costs, s.position() == sys.argv[2])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script, str(path), state.position()],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.split() == ["(0,", "0,", "2)", "True"]

@@ -65,6 +65,14 @@ def register_components(given: object) -> str:
     return name
 
 
+def registered_json(name: str) -> str | None:
+    """The JSON text of a registered data set (``None`` for the built-in one or an unknown name).
+
+    A pickled state carries it, so a worker process that did not register it can rebuild it.
+    """
+    return _REGISTERED.get(name)
+
+
 def read_components_file(path: str | os.PathLike[str]) -> str:
     """Register the data set of a JSON file the user named (command line only); its name.
 

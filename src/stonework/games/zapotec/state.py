@@ -6,6 +6,7 @@ The rules live in :mod:`.rules` (decisions), :mod:`.chance` (deals and reveals) 
 
 from __future__ import annotations
 
+import json
 from typing import ClassVar
 
 from stonework.core import (
@@ -26,7 +27,7 @@ from stonework.core.action_fields import has_exact_fields
 from .actions import ACTION_TYPES, ActionSpace, action_space
 from .chance import apply_chance, chance_actions, chance_outcomes, queue_setup, sample_chance
 from .components import Components
-from .datasets import load_components
+from .datasets import load_components, register_components, registered_json
 from .determinize import determinize
 from .observe import heuristic, hidden_tokens, observation, observation_size, observation_tensor
 from .phases import COMMIT, END, PHASES, TASKS
@@ -228,9 +229,13 @@ class ZapotecState(State):
         # The data set and action space are shared per process: pickle the options only.
         state = dict(self.__dict__)
         del state["comp"], state["space"]
+        state["components_json"] = registered_json(str(self.options["components"]))
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
+        given = state.pop("components_json", None)
+        if isinstance(given, str):
+            register_components(json.loads(given))  # a process that never registered it
         self.__dict__.update(state)
         options = self.options
         self.comp = load_components(str(options["components"]), str(options["building_tiles"]))
