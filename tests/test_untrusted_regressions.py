@@ -392,3 +392,14 @@ def test_zapotec_checks_accept_every_position_of_real_games(options: dict[str, A
             from_position("zapotec", copy.position())
         state.apply(state.random_action(rng))
     assert from_position("zapotec", state.position()).position() == state.position()
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_akropolis_checks_accept_every_position_of_a_long_game(players: int) -> None:
+    """The turn-rhythm checks hold in the long game and solo (the Architect takes tiles too)."""
+    state = new_game("akropolis", players=players, long_game=True)
+    rng = derive_rng(8, "long", players)
+    while not state.is_terminal:
+        assert from_position("akropolis", state.position()).position() == state.position()
+        state.apply(state.random_action(rng))
+    assert from_position("akropolis", state.position()).position() == state.position()
