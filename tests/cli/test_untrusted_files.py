@@ -77,3 +77,19 @@ def test_a_huge_number_typed_at_the_prompt_is_answered(runner: CliRunner) -> Non
     assert result.exit_code == 0, result.output
     assert "not an Akropolis action" in result.output
     assert "Traceback" not in result.output
+
+
+def test_numbers_typed_in_the_menu_and_the_viewer_never_crash(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    odd = ["²", "٣", "9" * 5000, "-" + "9" * 5000]
+    menu = runner.invoke(app, ["menu"], input="\n".join([*odd, "q"]) + "\n")
+    assert menu.exit_code == 0, menu.output
+    assert "Traceback" not in menu.output and menu.output.count("No game") == len(odd)
+    saved = tmp_path / "game.json"
+    Record.save(new_game("aztec", seed=1).record(), saved)
+    lines = [*odd, *(f"jump {text}" for text in odd), "q"]
+    viewer = runner.invoke(app, ["replay", str(saved)], input="\n".join(lines) + "\n")
+    assert viewer.exit_code == 0, viewer.output
+    assert "Traceback" not in viewer.output
+    assert viewer.output.count("Write the entry number") == len(odd)
