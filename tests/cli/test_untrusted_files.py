@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from stonework.cli.main import app
@@ -93,3 +95,20 @@ def test_numbers_typed_in_the_menu_and_the_viewer_never_crash(
     assert viewer.exit_code == 0, viewer.output
     assert "Traceback" not in viewer.output
     assert viewer.output.count("Write the entry number") == len(odd)
+
+
+PROMPT_LINES = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(["²", "٣", "9" * 5000, "0", "-1", "list ²", "jump", "undo", "board", "help"]),
+    st.from_regex(r"[0-9@,/ a-z.:>+-]{1,25}", fullmatch=True),
+).filter(lambda line: not line.strip().lower().startswith(("save", "quit", "exit", "q")))
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, database=None)
+@given(st.sampled_from(["akropolis", "aztec", "zapotec"]), st.lists(PROMPT_LINES, max_size=4))
+def test_any_line_typed_at_the_play_prompt_is_answered(game: str, lines: list[str]) -> None:
+    """Whatever is typed (``save`` aside, which writes files), the game answers and goes on."""
+    typed = "\n".join(line.replace("\n", " ").replace("\r", " ") for line in lines)
+    result = CliRunner().invoke(app, ["play", game, "--seed", "2"], input=typed + "\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
