@@ -11,7 +11,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from zapotec_helpers import DATA, card_with, eager_action, give_turn, legal_texts, new
+from zapotec_helpers import (
+    DATA,
+    card_with,
+    eager_action,
+    give_turn,
+    legal_texts,
+    new,
+    reachable_turn,
+)
 
 import stonework
 from stonework.core import (
@@ -27,6 +35,7 @@ from stonework.core import (
 from stonework.core.conformance import check_game, perft
 from stonework.core.state import State
 from stonework.games.zapotec.components import compile_components, default_data
+from stonework.games.zapotec.datasets import read_components_file, register_components
 from stonework.games.zapotec.phases import FREE_RITUAL
 
 GOLDEN = DATA / "zapotec_4p_seed17.json"
@@ -75,25 +84,25 @@ def test_default_data_round_trips_through_json() -> None:
 
 
 def test_alternative_data_set_from_a_file(tmp_path: Path) -> None:
-    """An alternative data set loads from a JSON file (option components=path) without code."""
+    """An alternative data set loads from a JSON file the user names, by its content hash."""
     path = tmp_path / "cheap.json"
     path.write_text(json.dumps({"trade_costs": [0, 0, 1], "start_resources": {"gold": 1}}))
-    state = new(4, components=str(path))
+    name = read_components_file(path)
+    assert name.startswith("sha256:") and str(tmp_path) not in name
+    state = new(4, components=name)
     assert state.res[0] == [0, 0, 0, 0, 1, 0]
-    give_turn(state, 0, card_with(state, "village", "brick"))
+    reachable_turn(state, 0, card_with(state, "village", "brick"))
     assert "buy I.1" in legal_texts(state) and "buy II.1" in legal_texts(state)
     assert "buy III.1" not in legal_texts(state)
     rebuilt = from_position("zapotec", state.position())
     assert rebuilt.position() == state.position()
 
 
-def test_alternative_data_set_with_new_effects(tmp_path: Path) -> None:
+def test_alternative_data_set_with_new_effects() -> None:
     """New cards of known effect kinds need no code: a track bonus of points, a new ritual."""
     data = default_data()
     data["sacrifice_track"]["bonuses"]["1"] = {"kind": "points", "amount": 2}
-    path = tmp_path / "points.json"
-    path.write_text(json.dumps({"sacrifice_track": data["sacrifice_track"]}))
-    state = new(4, components=str(path))
+    state = new(4, components=register_components({"sacrifice_track": data["sacrifice_track"]}))
     give_turn(state, 0, card_with(state, "village", "brick"), priest=1, corn=1)
     state.apply_text("sacrifice 1")
     assert state.points[0] == 2
@@ -102,11 +111,11 @@ def test_alternative_data_set_with_new_effects(tmp_path: Path) -> None:
 def test_bad_data_sets_are_refused(tmp_path: Path) -> None:
     """A missing file, bad JSON or an unknown effect kind fail with UnknownOption."""
     with pytest.raises(UnknownOption, match="cannot read"):
-        new(4, components=str(tmp_path / "missing.json"))
+        read_components_file(tmp_path / "missing.json")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     with pytest.raises(UnknownOption, match="not valid JSON"):
-        new(4, components=str(bad))
+        read_components_file(bad)
     data = default_data()
     data["rituals"][0]["effect"] = {"kind": "dance"}
     with pytest.raises(UnknownOption, match="unknown effect kind"):
@@ -251,7 +260,7 @@ def test_pickle_shares_the_data_set() -> None:
     again.apply(again.legal_actions()[0])
 
 
-def test_reshaped_data_set_plays_without_code_changes(tmp_path: Path) -> None:
+def test_reshaped_data_set_plays_without_code_changes() -> None:
     """Issue 5 / zapotec.md preamble: every ASSUMED table can be replaced from JSON. A data set
     with another card table (§4.2), other "3+"/"4" spaces (§2.1), the 5/5/5 building tiles
     (§2.2), another track (§9: length, corn, bonuses, rewards), other rituals (§8), 2 face-up
@@ -278,11 +287,10 @@ def test_reshaped_data_set_plays_without_code_changes(tmp_path: Path) -> None:
     data["hand_size"] = {"2": 5, "3": 4, "4": 3}
     data["rounds"] = 4
     data["mini_deck"] = 3
-    path = tmp_path / "reshaped.json"
-    path.write_text(json.dumps(data))
-    report = check_game("zapotec", games=1, seed=5, players=3, components=str(path))
+    name = register_components(data)
+    report = check_game("zapotec", games=1, seed=5, players=3, components=name)
     assert report.games == 1
-    state = new(4, seed=2, components=str(path))
+    state = new(4, seed=2, components=name)
     assert len(state.rituals) == 2 and all(len(row) == 2 for row in state.trade_rows)
     assert all(len(hand) == 3 for hand in state.hands)
     assert state.comp.card_text(14) == "#14 hills/wood"
@@ -316,7 +324,7 @@ def test_position_round_trip_during_a_free_ritual() -> None:
     """The position string keeps the free-ritual moment of §9 (space 11) and the turn counters
     (§6 rows bought, §5.2b levels built)."""
     state = new(4, one_pyramid_level_per_turn=True)
-    give_turn(state, 0, card_with(state, "village", "brick"), priest=2, corn=5, gold=1)
+    reachable_turn(state, 0, card_with(state, "village", "brick"), priest=2, corn=5, gold=1)
     state.apply_text("buy I.1")
     state.track[0] = 9
     state.apply_text("sacrifice 2")

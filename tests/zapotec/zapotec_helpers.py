@@ -58,6 +58,38 @@ def give_turn(
     return state
 
 
+def reachable_turn(state: ZapotecState, seat: int, card: int, **amounts: int) -> ZapotecState:
+    """Like :func:`give_turn`, but a position a game can reach (it reads back from its string).
+
+    At the first commit of a seeded game, ``card`` is swapped into ``seat``'s hand from wherever
+    it is; every seat commits (``seat`` that card), the seats before it in turn order take
+    income, end and draft, ``seat`` takes its income, and its resources are then set.
+    """
+    assert state.round == 1 and state.active == 0 and not state.queue
+    hand = state.hands[seat]
+    if card not in hand:
+        out = hand.pop()
+        places = [*state.hands, state.offer]
+        holder = next((p for p in places if card in p), None)
+        if holder is not None:
+            holder[holder.index(card)] = out
+            holder.sort()
+        elif state.scoring_card == card:
+            state.scoring_card = out
+        else:
+            state.dealt = state.dealt & ~(1 << out) | 1 << card
+        hand.append(card)
+        hand.sort()
+    for s in range(state.num_players):
+        state.apply_text(f"play {card if s == seat else state.hands[s][0]}")
+    while state.active != seat:
+        for text in ("income row", "done", f"draft {state.offer[0]}"):
+            state.apply_text(text)
+    state.apply_text("income row")
+    state.res[seat] = resources(**amounts)
+    return state
+
+
 def legal_texts(state: ZapotecState) -> list[str]:
     """The legal actions in notation."""
     return [str(a) for a in state.legal_actions()]

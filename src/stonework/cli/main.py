@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 import stonework
-from stonework.cli import arena_cmd, game_setup
+from stonework.cli import arena_cmd, data_sets, game_setup
 from stonework.cli.bench_cmd import bench_table, perft_rows, perft_table, run_bench
 from stonework.cli.menu import Menu
 from stonework.cli.play import TerminalGame
@@ -46,6 +46,14 @@ OptionsArg = Annotated[
     list[str] | None,
     typer.Option(
         "--option", "-o", help="A game option as KEY=VALUE (repeat for several; see `rules GAME`)."
+    ),
+]
+ComponentsArg = Annotated[
+    Path | None,
+    typer.Option(
+        "--components",
+        help="A Zapotec component data set (JSON file): a new game uses it; a saved game or "
+        "record that names it (by its sha256) can then be loaded.",
     ),
 ]
 PlayersArg = Annotated[
@@ -104,10 +112,14 @@ def play(
     load: Annotated[
         Path | None, typer.Option("--load", help="Continue a game saved with `save FILE`.")
     ] = None,
+    components: ComponentsArg = None,
 ) -> None:
     """Play a game at the terminal against AI players or other people."""
     with bad_input_exits():
         kinds = parse_seat_kinds(seats)
+        data_set = data_sets.register_file(components)
+        if data_set is not None and load is None:
+            option = [*(option or []), f"components={data_set}"]
         if load is not None:
             record, state = game_setup.load_record(load)
             if game is not None and game != record.game:
@@ -205,9 +217,11 @@ def replay(
         int | None,
         typer.Option("--perspective", help="Draw the positions as this seat sees them."),
     ] = None,
+    components: ComponentsArg = None,
 ) -> None:
     """Step through a game record: next, back, jump N, first, last, quit."""
     with bad_input_exits():
+        data_sets.register_file(components)
         record = Record.load(file)
         if perspective is not None and not 0 <= perspective < record.players:
             raise StoneworkError(

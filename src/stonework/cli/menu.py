@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from stonework.cli import game_setup
+from stonework.cli.numbers import whole_number
 from stonework.cli.play import TerminalGame
 from stonework.cli.replay_view import RecordViewer
 from stonework.cli.rules_view import games_table, rules_summary
@@ -81,8 +82,9 @@ class Menu:
 
     def pick_game(self, specs: list[GameSpec], answer: str) -> GameSpec | None:
         by_name = {spec.name: spec for spec in specs}
-        if answer.isdigit() and 1 <= int(answer) <= len(specs):
-            return specs[int(answer) - 1]
+        number = whole_number(answer)
+        if number is not None and 1 <= number <= len(specs):
+            return specs[number - 1]
         if answer.lower() in by_name:
             return by_name[answer.lower()]
         self.console.print(
@@ -111,10 +113,12 @@ class Menu:
         seats = self.ask_seats(players)
         options = self.ask_options(spec)
         seed_text = self.ask("Seed (Enter: a random one)")
-        while seed_text and not seed_text.lstrip("-").isdigit():
+        while seed_text and whole_number(seed_text) is None:
             self.console.print("A seed is a whole number.")
             seed_text = self.ask("Seed (Enter: a random one)")
-        seed = int(seed_text) if seed_text else make_rng(None).randrange(1 << 31)
+        seed = whole_number(seed_text) if seed_text else None
+        if seed is None:
+            seed = make_rng(None).randrange(1 << 31)
         state = game_setup.start_state(spec, players, options)
         game = TerminalGame(state, seats, seed, self.console, self.read_line)
         try:
@@ -129,7 +133,7 @@ class Menu:
         while True:
             answer = self.ask(f"Players ({counts})", str(spec.default_players))
             try:
-                return game_setup.player_count(spec, int(answer) if answer.isdigit() else -1)
+                return game_setup.player_count(spec, whole_number(answer) or -1)
             except StoneworkError:
                 self.console.print(f"{escape(spec.name)} is played by {counts} players.")
 

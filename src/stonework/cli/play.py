@@ -18,6 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from stonework.cli.game_setup import describe_config
+from stonework.cli.numbers import whole_number
 from stonework.cli.seats import Seat, seat_types_text
 from stonework.core import CHANCE, Action, State, StoneworkError, derive_rng, replay
 
@@ -170,8 +171,8 @@ class TerminalGame:
                     return True
             elif word == "save":
                 self.say(self.save(rest.strip()))
-            elif text.isdigit():
-                index = int(text)
+            elif text.isascii() and text.isdigit():
+                index = whole_number(text) or 0
                 if 1 <= index <= len(actions):
                     self.play_human(player, actions[index - 1])
                     return True

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.markup import escape
 
+from stonework.cli.numbers import whole_number
 from stonework.cli.play import score_table
 from stonework.core import Record, State, replay
 from stonework.core.state import seat_name
@@ -103,13 +104,13 @@ class RecordViewer:
             elif word == "last":
                 message = self.move_to(self.last)
             elif word in ("jump", "j", "goto"):
-                number = rest.strip()
-                if not number.lstrip("-").isdigit():
+                number = whole_number(rest.strip())
+                if number is None:
                     message = f"Write the entry number: jump N, with N from 0 to {self.last}."
                 else:
-                    message = self.move_to(int(number))
-            elif word.isdigit():
-                message = self.move_to(int(word))
+                    message = self.move_to(number)
+            elif (entry := whole_number(word)) is not None:
+                message = self.move_to(entry)
             else:
                 message = f"Unknown command {line.strip()!r}; type help for the commands."
             if message is not None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from stonework.core.action_fields import describe_value, look_alikes
 from stonework.core.errors import IllegalAction, InvalidAction, StoneworkError
 from stonework.core.record import Record, replay
 from stonework.core.rng import Rng, derive_rng
@@ -206,6 +207,22 @@ class _Checker:
             if _snapshot(state) != before:
                 self.fail(f"the illegal action {illegal} failed but changed the state")
             break
+        if state.action_types:
+            self.check_look_alikes(state, self.rng.choice(actions), before)
+
+    def check_look_alikes(self, state: State, action: Action, before: tuple[Any, ...]) -> None:
+        """A legal action's look-alikes (bool or float fields, a subclass...) are InvalidAction."""
+        for fake in look_alikes(action):
+            try:
+                state.apply(fake)
+            except InvalidAction:
+                pass
+            except StoneworkError as exc:
+                self.fail(f"{describe_value(fake)} raised {type(exc).__name__}, not InvalidAction")
+            else:
+                self.fail(f"{describe_value(fake)}, a look-alike of {action}, was accepted")
+            if _snapshot(state) != before:
+                self.fail(f"{describe_value(fake)} failed but changed the state")
 
     def check_clone(self, state: State, actions: list[Action]) -> None:
         before = _snapshot(state)

@@ -8,10 +8,13 @@ needs no seed: chance outcomes are in the record.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from stonework.core.action_fields import describe_value
 from stonework.core.errors import RecordError, StoneworkError
 from stonework.core.options import OptionValue
 from stonework.core.state import CHANCE, State, seat_name
@@ -63,7 +66,9 @@ class Record:
         if data.get("format") != FORMAT:
             raise RecordError(f"not a stonework record (format must be {FORMAT!r})")
         if data.get("version") != VERSION:
-            raise RecordError(f"record version {data.get('version')!r} is not supported")
+            raise RecordError(
+                f"record version {describe_value(data.get('version'))} is not supported"
+            )
         game = data.get("game")
         players = data.get("players")
         options = data.get("options", {})
@@ -80,20 +85,11 @@ class Record:
         for index, item in enumerate(actions):
             if not isinstance(item, dict) or not isinstance(item.get("action"), str):
                 raise RecordError(f"entry {index}: must be an object with seat and action")
-            seat_text = item.get("seat")
-            if seat_text == "chance":
-                seat = CHANCE
-            elif isinstance(seat_text, str) and seat_text.isdigit():
-                seat = int(seat_text)
-            elif isinstance(seat_text, int) and not isinstance(seat_text, bool) and seat_text >= 0:
-                seat = seat_text
-            else:
-                raise RecordError(f"entry {index}: seat {seat_text!r} is not a seat or 'chance'")
-            entries.append((seat, item["action"]))
+            entries.append((entry_seat(item.get("seat"), index), item["action"]))
         count = data.get("count")
         if count is not None and count != len(entries):
             raise RecordError(
-                f"the record says it has {count} entries but holds {len(entries)} "
+                f"the record says it has {describe_value(count)} entries but holds {len(entries)} "
                 "(truncated or edited)"
             )
         meta = data.get("meta", {})
@@ -107,20 +103,12 @@ class Record:
     @classmethod
     def loads(cls, text: str) -> Record:
         """Read a record from JSON text."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"the record is not valid JSON: {exc}") from None
-        return cls.from_json(data)
+        return cls.from_json(parse_record_json(text))
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
         """Read a record from a file."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-        return cls.loads(text)
+        return cls.loads(read_record_file(path))
 
     def save(self, path: str | Path) -> None:
         """Write the record to a file."""
@@ -150,6 +138,8 @@ def replay(
         record = Record.loads(record)
     elif isinstance(record, dict):
         record = Record.from_json(record)
+    elif not isinstance(record, Record):
+        raise RecordError(f"a record is a Record, a dict or JSON text, not {type(record).__name__}")
     try:
         game = spec if spec is not None else get_game(record.game)
         if record.players not in game.player_counts:
@@ -162,17 +152,69 @@ def replay(
         expected = state.current_player
         if seat != expected:
             raise RecordError(
-                f"entry {index} ({seat_name(seat)}: {text!r}): it is not that seat's turn "
+                f"entry {index} ({seat_name(seat)}: {describe_value(text)}): it is not that seat's turn "
                 f"({state.describe_turn()})"
             )
         try:
             action = state.parse_action(text)
             state.apply(action)
         except StoneworkError as exc:
-            raise RecordError(f"entry {index} ({seat_name(seat)}: {text!r}): {exc}") from None
+            raise RecordError(
+                f"entry {index} ({seat_name(seat)}: {describe_value(text)}): {exc}"
+            ) from None
     final = record.final_position
     if upto is None and final is not None and final != state.position():
         raise RecordError(
             "the record replays to a different position than it was saved with (edited?)"
         )
     return state
+
+
+MAX_RECORD_BYTES = 1 << 24
+"""A record file larger than this is refused (a long game's record is a few hundred kB)."""
+
+_MAX_SEAT_DIGITS = 4
+
+
+def entry_seat(value: object, index: int) -> int:
+    """The seat of record entry ``index``: ``"chance"``, or digits / an int >= 0; else RecordError."""
+    if value == "chance" and isinstance(value, str):
+        return CHANCE
+    # str.isdigit() is true for "²" and other digits int() refuses: ASCII digits only.
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        if len(value) <= _MAX_SEAT_DIGITS:
+            return int(value)
+    elif type(value) is int and 0 <= value < 10**_MAX_SEAT_DIGITS:
+        return value
+    raise RecordError(f"entry {index}: seat {describe_value(value)} is not a seat or 'chance'")
+
+
+def parse_record_json(text: object) -> object:
+    """Parse a record's JSON text; every failure (nesting, huge numbers...) is RecordError."""
+    if not isinstance(text, str):
+        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"the record is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise RecordError("the record is not valid JSON: it is nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer longer than Python converts
+        raise RecordError(f"the record is not valid JSON: {exc}") from None
+
+
+def read_record_file(path: str | os.PathLike[str]) -> str:
+    """The text of a record file the user named: bounded, a regular file, UTF-8; else RecordError."""
+    try:
+        with Path(path).open("rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise RecordError(f"{path} is not a regular file")
+            raw = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path} is larger than {MAX_RECORD_BYTES} bytes: not a record")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a stonework record (not UTF-8 text)") from None

@@ -10,7 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from stonework.core.errors import UnknownGame, UnknownOption
+from stonework.core.action_fields import describe_value
+from stonework.core.errors import InvalidPosition, UnknownGame, UnknownOption
 from stonework.core.options import OptionSet, OptionValue
 from stonework.core.rng import make_rng
 from stonework.core.state import CHANCE, State
@@ -99,10 +100,10 @@ def list_games() -> list[GameSpec]:
 def get_game(name: str) -> GameSpec:
     """The spec of a registered game; unknown names fail with the list of valid ones."""
     _ensure_loaded()
-    spec = _GAMES.get(name)
+    spec = _GAMES.get(name) if isinstance(name, str) else None
     if spec is None:
         valid = ", ".join(sorted(_GAMES)) or "(none)"
-        raise UnknownGame(f"no game named {name!r}; the games are: {valid}")
+        raise UnknownGame(f"no game named {describe_value(name)}; the games are: {valid}")
     return spec
 
 
@@ -119,10 +120,7 @@ def new_game(
     returned at its first chance node, ready for outcomes entered one by one.
     """
     spec = get_game(name)
-    count = spec.default_players if players is None else players
-    if count not in spec.player_counts:
-        allowed = ", ".join(str(n) for n in spec.player_counts)
-        raise UnknownOption(f"{name} is played by {allowed} players, not {count}")
+    count = player_count(spec, spec.default_players if players is None else players)
     resolved = spec.options.resolve(name, options)
     state = spec.new_state(count, resolved)
     if seed is not None:
@@ -132,8 +130,26 @@ def new_game(
     return state
 
 
+def player_count(spec: GameSpec, players: object) -> int:
+    """``players`` checked exactly: an int (not a bool or a float) the game is played by."""
+    if type(players) is not int or players not in spec.player_counts:
+        allowed = ", ".join(str(n) for n in spec.player_counts)
+        raise UnknownOption(
+            f"{spec.name} is played by {allowed} players, not {describe_value(players)}"
+        )
+    return players
+
+
+MAX_POSITION_CHARS = 1 << 16
+"""Longer position strings are refused before any game reads them (real ones are a few kB)."""
+
+
 def from_position(name: str, position: str) -> State:
-    """Build a state of game ``name`` from its position string."""
+    """Build a state of game ``name`` from its position string; InvalidPosition if it is bad."""
+    if not isinstance(position, str):
+        raise InvalidPosition(f"a position is text, not {type(position).__name__}")
+    if len(position) > MAX_POSITION_CHARS:
+        raise InvalidPosition(f"a position string is at most {MAX_POSITION_CHARS} characters")
     return get_game(name).from_position(position)
 
 

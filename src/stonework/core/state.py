@@ -17,6 +17,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
+from stonework.core.action_fields import describe_value, fresh_copy, has_exact_fields
 from stonework.core.errors import IllegalAction, InvalidAction
 from stonework.core.options import OptionValue
 from stonework.core.rng import Rng
@@ -60,6 +61,10 @@ class State(ABC):
 
     spec: ClassVar[GameSpec]
     """The registered game this state belongs to (set by the game's module)."""
+
+    action_types: ClassVar[tuple[type, ...]] = ()
+    """The game's action classes: ``apply`` refuses any other class (subclasses too) and any
+    field not exactly of its declared type (see :mod:`stonework.core.action_fields`)."""
 
     num_players: int
     options: dict[str, OptionValue]
@@ -111,6 +116,7 @@ class State(ABC):
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; raise InvalidAction/IllegalAction and change nothing otherwise."""
+        action = self.canonical_action(action)
         if self.current_player == TERMINAL:
             raise IllegalAction(f"the game is over; {action} cannot be played")
         self._check(action)
@@ -126,6 +132,24 @@ class State(ABC):
         action = self.parse_action(text)
         self.apply(action)
         return action
+
+    def canonical_action(self, value: object) -> Action:
+        """The game's own action equal to ``value``; InvalidAction if malformed or a look-alike.
+
+        ``apply`` stores what this returns, never the caller's object, so the history and the
+        record hold exactly what the game would have built itself.
+        """
+        message = f"{describe_value(value)} is not an action of {self.spec.name}"
+        if self.action_types and not has_exact_fields(value, self.action_types):
+            raise InvalidAction(message)
+        if not self.is_action(value):
+            self._check(value)  # the game's own message for a well-typed value out of range
+            raise InvalidAction(message)
+        return self._own_action(value)
+
+    def _own_action(self, action: Action) -> Action:
+        """The game's own value for a checked action (default: a fresh copy of its fields)."""
+        return fresh_copy(action)
 
     def _check(self, action: Action) -> None:
         """Raise InvalidAction if ``action`` is malformed, IllegalAction if not legal here.

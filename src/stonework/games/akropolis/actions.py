@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
+from stonework.core.action_fields import describe_value, has_exact_fields
 from stonework.core.errors import InvalidAction
 from stonework.games.akropolis.hexgrid import (
     CELL_AT,
@@ -56,15 +57,20 @@ class Reveal(NamedTuple):
 
 
 AkropolisAction = Place | Reveal
+ACTION_TYPES: Final = (Place, Reveal)
 
-_PLACE_RE: Final = re.compile(r"\s*(\d+)\s*@\s*(-?\d+)\s*,\s*(-?\d+)\s*/\s*(\d+)\s*")
-_REVEAL_RE: Final = re.compile(r"\s*reveal[\s:]*(\d+)\s*", re.IGNORECASE)
+# ASCII digits only (``\d`` also matches other scripts' digits) and at most 6 of them, so a
+# 5,000-digit number is refused as notation before int() would refuse it with a ValueError.
+_PLACE_RE: Final = re.compile(
+    r"\s*(\d{1,6})\s*@\s*(-?\d{1,6})\s*,\s*(-?\d{1,6})\s*/\s*(\d{1,6})\s*", re.ASCII
+)
+_REVEAL_RE: Final = re.compile(r"\s*reveal[\s:]*(\d{1,6})\s*", re.IGNORECASE | re.ASCII)
 
 
 def parse_action(text: str) -> AkropolisAction:
     """Read ``P@Q,R/ROT`` or ``reveal NN``; raise InvalidAction for anything else."""
     if not isinstance(text, str):
-        raise InvalidAction(f"{text!r} is not action text")
+        raise InvalidAction(f"{describe_value(text)} is not action text")
     match = _PLACE_RE.fullmatch(text)
     if match:
         position, q, r, rotation = (int(g) for g in match.groups())
@@ -80,13 +86,15 @@ def parse_action(text: str) -> AkropolisAction:
             raise InvalidAction(f"{text!r}: tile ids run from 1 to {NUM_TILES}")
         return Reveal(tile)
     raise InvalidAction(
-        f"{text!r} is not an Akropolis action: write POSITION@Q,R/ROTATION "
+        f"{describe_value(text)} is not an Akropolis action: write POSITION@Q,R/ROTATION "
         "(e.g. 2@-1,3/4) or 'reveal NN'"
     )
 
 
 def is_action(value: object) -> bool:
     """True for a well-formed action (legal or not)."""
+    if not has_exact_fields(value, ACTION_TYPES):
+        return False
     if type(value) is Place:
         return (
             isinstance(value.position, int)
@@ -138,7 +146,7 @@ def placement_index(action: Place) -> int:
 def action_id(action: object, site_size: int) -> int:
     """The integer id of an action; InvalidAction if malformed or outside the window."""
     if not is_action(action):
-        raise InvalidAction(f"{action!r} is not an Akropolis action")
+        raise InvalidAction(f"{describe_value(action)} is not an Akropolis action")
     if type(action) is Reveal:
         return site_size * NUM_PLACEMENTS + action.tile - 1
     assert type(action) is Place
@@ -153,8 +161,8 @@ def action_id(action: object, site_size: int) -> int:
 def action_from_id(index: int, site_size: int) -> AkropolisAction:
     """The action with id ``index``; InvalidAction outside the space or for an unused id."""
     size = num_distinct_actions(site_size)
-    if not isinstance(index, int) or not 0 <= index < size:
-        raise InvalidAction(f"action id {index!r} is outside 0..{size - 1}")
+    if type(index) is not int or not 0 <= index < size:
+        raise InvalidAction(f"action id {describe_value(index)} is outside 0..{size - 1}")
     if index >= site_size * NUM_PLACEMENTS:
         return Reveal(index - site_size * NUM_PLACEMENTS + 1)
     position, placement = divmod(index, NUM_PLACEMENTS)

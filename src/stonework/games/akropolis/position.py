@@ -31,13 +31,14 @@ from typing import TYPE_CHECKING, Final
 from stonework.core.errors import InvalidPosition
 from stonework.games.akropolis.architect import ARCHITECT
 from stonework.games.akropolis.hexgrid import CELL_AT, COORDS
+from stonework.games.akropolis.invariants import check_invariants
 from stonework.games.akropolis.tiles import NUM_TILES, tiles_in_play
 
 if TYPE_CHECKING:
     from stonework.games.akropolis.state import AkropolisState
 
 VARIANT_LETTERS: Final = "hmbtg"
-_LAID_RE: Final = re.compile(r"(\d+)@(-?\d+),(-?\d+)/([0-5])")
+_LAID_RE: Final = re.compile(r"(\d{1,6})@(-?\d{1,6}),(-?\d{1,6})/([0-5])", re.ASCII)
 
 
 def write(state: AkropolisState) -> str:
@@ -119,6 +120,7 @@ def read(text: str) -> AkropolisState:
     state.site = site
     state.unseen = unseen
     state.turn, state.chief, state.stacks_left, state.pending = turn, chief, stacks, pending
+    check_invariants(state)
     return state
 
 

@@ -22,7 +22,8 @@ from stonework.games.akropolis.tiles import NUM_TILES
 if TYPE_CHECKING:
     from stonework.games.akropolis.state import AkropolisState
 
-_REVEALS: Final = tuple(Reveal(t) for t in range(NUM_TILES + 1))
+REVEALS: Final = tuple(Reveal(t) for t in range(NUM_TILES + 1))
+"""One shared Reveal value per tile id, so states and histories hold the same objects."""
 
 
 def affordable_positions(state: AkropolisState) -> int:
@@ -40,7 +41,7 @@ def legal_actions(state: AkropolisState) -> list[Action]:
     """Reveals of the unseen tiles at a chance node, else every affordable position x placement."""
     player = state.current_player
     if player == CHANCE:
-        return [_REVEALS[t] for t in state.unseen]
+        return [REVEALS[t] for t in state.unseen]
     if player == TERMINAL:
         return []
     placements = legal_placements(state, state.turn)
@@ -69,12 +70,12 @@ def random_action(state: AkropolisState, rng: Rng) -> Action:
 def reveal_outcomes(state: AkropolisState) -> list[tuple[Action, float]]:
     """Every unseen tile, equally likely to turn up next."""
     p = 1.0 / len(state.unseen)
-    return [(_REVEALS[t], p) for t in state.unseen]
+    return [(REVEALS[t], p) for t in state.unseen]
 
 
 def random_reveal(state: AkropolisState, rng: Rng) -> Action:
     """One unseen tile drawn uniformly."""
-    return _REVEALS[state.unseen[rng.randrange(len(state.unseen))]]
+    return REVEALS[state.unseen[rng.randrange(len(state.unseen))]]
 
 
 def check(state: AkropolisState, action: Action) -> None:

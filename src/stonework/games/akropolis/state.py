@@ -9,7 +9,7 @@ not in the state. In solo play the Architect's turns are part of the transitions
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import ClassVar, Final, cast
 
 from stonework.core.errors import IllegalAction
 from stonework.core.options import OptionValue
@@ -24,7 +24,7 @@ from stonework.games.akropolis import (
     render_text,
     rules,
 )
-from stonework.games.akropolis.actions import Place
+from stonework.games.akropolis.actions import Place, Reveal
 from stonework.games.akropolis.architect import ARCHITECT, architect_score
 from stonework.games.akropolis.city import City
 from stonework.games.akropolis.hexgrid import PLACEMENT_CELLS
@@ -38,6 +38,7 @@ VARIANT_OPTIONS: Final = ("houses", "markets", "barracks", "temples", "gardens")
 class AkropolisState(State):
     """A position of Akropolis for 1 (solo against the Architect) to 4 players."""
 
+    action_types: ClassVar[tuple[type, ...]] = actions.ACTION_TYPES
     num_players: int
     parties: int
     solo: bool
@@ -148,6 +149,12 @@ class AkropolisState(State):
 
     def action_from_id(self, action_id: int) -> Action:
         return actions.action_from_id(action_id, self.site_size)
+
+    def _own_action(self, action: Action) -> Action:
+        # The engine's shared values, never the caller's object (which passed the exact checks).
+        if type(action) is Reveal:
+            return rules.REVEALS[action.tile]
+        return Place._make(action)  # type: ignore[arg-type]
 
     def _check(self, action: Action) -> None:
         rules.check(self, action)

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from stonework.core.action_fields import describe_value
 from stonework.core.errors import InvalidAction
 from stonework.games.aztec.geometry import (
     FILES,
@@ -115,7 +116,7 @@ NOTATION_HELP: Final = (
 def parse_action(text: str) -> Placement | Bid | AuctionPass:
     """Read an action from its notation (case and separators are forgiven); raise InvalidAction."""
     if not isinstance(text, str):
-        raise InvalidAction(f"{text!r} is not Aztec notation; {NOTATION_HELP}")
+        raise InvalidAction(f"{describe_value(text)} is not Aztec notation; {NOTATION_HELP}")
     low = text.strip().lower()
     if low == "pass":
         return AUCTION_PASS
@@ -124,7 +125,7 @@ def parse_action(text: str) -> Placement | Bid | AuctionPass:
         return Bid(int(bid.group(1)))
     found = _PLACEMENT_RE.match(low)
     if not found:
-        raise InvalidAction(f"{text!r} is not Aztec notation; {NOTATION_HELP}")
+        raise InvalidAction(f"{describe_value(text)} is not Aztec notation; {NOTATION_HELP}")
     name, file, rank, level = found.groups()
     orientation = ORIENTATION_BY_NAME.get(name.upper())
     if orientation is None:

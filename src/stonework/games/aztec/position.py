@@ -129,7 +129,12 @@ def read(text: str) -> AztecState:
                 if "pass" not in allowed:
                     raise InvalidPosition("the third seat must bid after two passes")
                 rules.auction_seat_acts(state, rules.NO_BID)
-            elif entry.isdigit() and 1 <= int(entry) < (state.high_bid or state.max_bid + 1):
+            elif (
+                entry.isascii()
+                and entry.isdigit()
+                and len(entry) <= 3
+                and 1 <= int(entry) < (state.high_bid or state.max_bid + 1)
+            ):
                 rules.auction_seat_acts(state, int(entry))
             else:
                 raise InvalidPosition(f"{entry!r} is not a pass or a bid below the last one")

@@ -14,7 +14,9 @@ nobody has: the pass rule of §3.5 then ends the game at once, scored as it stan
 from __future__ import annotations
 
 import math
+from typing import ClassVar
 
+from stonework.core.action_fields import describe_value, has_exact_fields
 from stonework.core.errors import InvalidAction
 from stonework.core.options import OptionValue
 from stonework.core.rng import Rng
@@ -69,6 +71,8 @@ class AztecState(State):
         "options",
         "placed",
     )
+
+    action_types: ClassVar[tuple[type, ...]] = (Placement, Bid, AuctionPass)
 
     def __init__(self, players: int, options: dict[str, OptionValue]) -> None:
         if players not in (2, 3):
@@ -203,6 +207,8 @@ class AztecState(State):
         return PLACEMENTS[ids[rng.randrange(len(ids))]]
 
     def is_action(self, value: object) -> bool:
+        if not has_exact_fields(value, self.action_types):
+            return False
         if isinstance(value, Placement):
             o, c = value.orientation, value.corner
             return (
@@ -240,7 +246,13 @@ class AztecState(State):
             return NUM_PLACEMENTS
         return NUM_PLACEMENTS + self.max_bid + 1
 
+    def _own_action(self, action: Action) -> Action:
+        # Every well-formed Aztec action has an id: the shared value of the action space.
+        return self.action_from_id(self.action_id(action))
+
     def action_id(self, action: Action) -> int:
+        if not self.is_action(action):
+            raise InvalidAction(f"{describe_value(action)} is not an action of this Aztec game")
         if isinstance(action, Placement):
             return action.orientation * NUM_CELLS + action.corner
         if isinstance(action, Bid) and self.num_players == 3:
@@ -250,9 +262,9 @@ class AztecState(State):
         raise InvalidAction(f"{action!r} is not an action of this Aztec game")
 
     def action_from_id(self, action_id: int) -> Action:
-        if not isinstance(action_id, int) or not 0 <= action_id < self.num_distinct_actions():
+        if type(action_id) is not int or not 0 <= action_id < self.num_distinct_actions():
             raise InvalidAction(
-                f"action id {action_id!r} is outside 0..{self.num_distinct_actions() - 1}"
+                f"action id {describe_value(action_id)} is outside 0..{self.num_distinct_actions() - 1}"
             )
         if action_id < NUM_PLACEMENTS:
             return PLACEMENTS[action_id]

@@ -2,7 +2,8 @@
 
 The rules are ``docs/rules/zapotec.md``; where the French summary the project started from is
 explicit it wins. Component values the sources did not give are data in :mod:`.components`
-(ASSUMED, listed in docs/zapotec.md) and can be replaced with ``components=path.json``.
+(ASSUMED, listed in docs/zapotec.md) and can be replaced by a registered data set
+(:mod:`.datasets`, option ``components=sha256:...``).
 
 >>> import stonework
 >>> state = stonework.new_game("zapotec", players=3, seed=1)
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from stonework.core.registry import GameSpec, register
 from stonework.games.zapotec import position
+from stonework.games.zapotec.datasets import read_components_file, register_components
 from stonework.games.zapotec.options import OPTIONS
 from stonework.games.zapotec.state import ZapotecState
 
@@ -49,4 +51,4 @@ SPEC = register(
 )
 ZapotecState.spec = SPEC
 
-__all__ = ["SPEC", "ZapotecState"]
+__all__ = ["SPEC", "ZapotecState", "read_components_file", "register_components"]

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from stonework.core.action_fields import describe_value, has_exact_fields
 from stonework.core.errors import InvalidAction
 from stonework.games.zapotec.components import (
     ICONS,
@@ -337,26 +338,30 @@ class ActionSpace:
 
     def action_id(self, action: object) -> int:
         """The id of an action; InvalidAction for a value outside the space."""
+        if not has_exact_fields(action, ACTION_TYPES):
+            raise InvalidAction(f"{describe_value(action)} is not a zapotec action")
         try:
             return self.ids[action]  # type: ignore[index]
-        except (KeyError, TypeError):
-            raise InvalidAction(f"{action!r} is not a zapotec action") from None
+        except KeyError:
+            raise InvalidAction(f"{describe_value(action)} is not a zapotec action") from None
 
     def action_from_id(self, index: int) -> ZapotecAction:
         """The action with an id; InvalidAction outside ``0..len-1``."""
-        if not isinstance(index, int) or not 0 <= index < len(self.actions):
-            raise InvalidAction(f"action id {index!r} is outside 0..{len(self.actions) - 1}")
+        if type(index) is not int or not 0 <= index < len(self.actions):
+            raise InvalidAction(
+                f"action id {describe_value(index)} is outside 0..{len(self.actions) - 1}"
+            )
         return self.actions[index]
 
     def parse(self, text: object) -> ZapotecAction:
         """Read notation; InvalidAction says what the notation looks like."""
         if not isinstance(text, str):
-            raise InvalidAction(f"{text!r} is not zapotec notation")
+            raise InvalidAction(f"{describe_value(text)} is not zapotec notation")
         key = " ".join(text.split())
         action = self.by_text.get(key)
         if action is None:
             raise InvalidAction(
-                f"{text!r} is not zapotec notation; actions read like 'play 14', 'income row', "
+                f"{describe_value(text)} is not zapotec notation; actions read like 'play 14', 'income row', "
                 "'buy II.3', 'use II:swap wood>stone', 'pyramid 2 temple', 'ritual 1', "
                 "'sacrifice 3', 'build etla-hills.2 slot 5', 'palace etla-hills.2', 'done', "
                 "'draft 14' (see docs/zapotec.md)"

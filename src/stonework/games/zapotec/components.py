@@ -2,7 +2,7 @@
 
 The rulebook could not be read in full, so many values are **ASSUMED (engine default)** in
 ``docs/rules/zapotec.md``; each table below says which. The tables are written in the same
-JSON shape an alternative data set uses (option ``components=path.json``), so the real values can
+JSON shape an alternative data set uses (registered by :mod:`.datasets`), so the real values can
 replace them without touching the rules code: :func:`default_data` returns this shape and
 :func:`compile_components` turns either into the compact :class:`Components` the engine reads.
 
@@ -19,7 +19,6 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from pathlib import Path
 from typing import Any
 
 from stonework.core.errors import UnknownOption
@@ -587,25 +586,3 @@ def _check_counts(c: Components) -> None:
 def default_components(building_tiles: str = "seed") -> Components:
     """The built-in data set (compiled once)."""
     return compile_components(default_data(building_tiles))
-
-
-@lru_cache(maxsize=16)
-def load_components(path: str, building_tiles: str = "seed") -> Components:
-    """The data set of the ``components`` option: the built-in one for ``""``, else a JSON file.
-
-    A file may give only some tables; the rest come from the built-in data set.
-    """
-    if not path:
-        return default_components(building_tiles)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-        given = json.loads(text)
-    except OSError as exc:
-        raise UnknownOption(f"components: cannot read {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise UnknownOption(f"components: {path} is not valid JSON: {exc}") from None
-    if not isinstance(given, dict):
-        raise UnknownOption(f"components: {path} must hold a JSON object")
-    data = default_data(building_tiles)
-    data.update(given)
-    return compile_components(data)

@@ -11,8 +11,9 @@ OPTIONS: Final = OptionSet(
         OptionSpec(
             "components",
             "str",
-            "",
-            "path of a JSON data set replacing the built-in components (empty: built-in)",
+            "v1",
+            "the component data set: v1 (built in) or the sha256:... name of one registered "
+            "in this process (never a file path)",
         ),
         OptionSpec(
             "building_tiles",

@@ -19,6 +19,7 @@ from urllib.parse import quote, unquote
 
 from stonework.core import InvalidPosition, OptionValue
 from stonework.games.zapotec.components import ICONS, piece, piece_owner, piece_size
+from stonework.games.zapotec.invariants import check_invariants
 from stonework.games.zapotec.phases import (
     PHASES,
     Q_HAND,
@@ -113,6 +114,8 @@ def _dash(value: int) -> str:
 
 def read(text: str) -> ZapotecState:
     """Build a state from a position string; InvalidPosition says what is wrong."""
+    if not isinstance(text, str):
+        raise InvalidPosition(f"a zapotec position is text, not {type(text).__name__}")
     try:
         return _read(text)
     except InvalidPosition:
@@ -134,6 +137,7 @@ def _read(text: str) -> ZapotecState:
     state.bought, state.pyramid_levels, state.free_rituals = int(bought), int(levels), int(free)
     _check_ranges(state)
     _recount_houses(state)
+    check_invariants(state)
     return state
 
 

@@ -7,6 +7,7 @@ this module holds the fields and delegates the protocol to those modules.
 
 from __future__ import annotations
 
+import json
 from typing import ClassVar
 
 from stonework.core import (
@@ -22,6 +23,7 @@ from stonework.core import (
     Score,
     State,
 )
+from stonework.core.action_fields import has_exact_fields
 from stonework.games.zapotec import (
     chance,
     determinize,
@@ -34,7 +36,8 @@ from stonework.games.zapotec import (
     scoring,
 )
 from stonework.games.zapotec.actions import ACTION_TYPES, ActionSpace, action_space
-from stonework.games.zapotec.components import Components, load_components
+from stonework.games.zapotec.components import Components
+from stonework.games.zapotec.datasets import load_components, register_components, registered_json
 from stonework.games.zapotec.phases import COMMIT, END, PHASES, TASKS
 
 
@@ -42,6 +45,7 @@ class ZapotecState(State):
     """A Zapotec game in progress (see ``docs/rules/zapotec.md``)."""
 
     spec: ClassVar[GameSpec]
+    action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
 
     comp: Components
     space: ActionSpace
@@ -168,7 +172,11 @@ class ZapotecState(State):
             rules.apply_decision(self, action)
 
     def is_action(self, value: object) -> bool:
-        return isinstance(value, ACTION_TYPES) and value in self.space.ids
+        return has_exact_fields(value, ACTION_TYPES) and value in self.space.ids
+
+    def _own_action(self, action: Action) -> Action:
+        # The space's value, not the caller's: fields outside equality (notation) come from it.
+        return self.space.actions[self.space.ids[action]]  # type: ignore[index]
 
     def parse_action(self, text: str) -> Action:
         return self.space.parse(text)
@@ -224,9 +232,13 @@ class ZapotecState(State):
         # The data set and action space are shared per process: pickle the options only.
         state = dict(self.__dict__)
         del state["comp"], state["space"]
+        state["components_json"] = registered_json(str(self.options["components"]))
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
+        given = state.pop("components_json", None)
+        if isinstance(given, str):
+            register_components(json.loads(given))  # a process that never registered it
         self.__dict__.update(state)
         options = self.options
         self.comp = load_components(str(options["components"]), str(options["building_tiles"]))

@@ -1,0 +1,125 @@
+"""Zapotec component data sets by name: the built-in ``v1`` and data sets named by content hash.
+
+The ``components`` option names a data set and never a file, so a record, a position string or
+a server request cannot make the engine read the machine's files. Other data sets are
+registered in the running process, from a JSON object (:func:`register_components`) or from a
+file the user names on the command line (:func:`read_components_file`, size-bounded), and are
+named ``sha256:<hex>`` after their content: a record played with one names exactly the data it
+needs, and replaying it elsewhere fails cleanly until the same data is registered there.
+
+>>> name = register_components({"trade_costs": [0, 0, 1]})
+>>> name.startswith("sha256:"), load_components(name).trade_costs
+(True, (0, 0, 1))
+>>> load_components("v1") is load_components("") is default_components("seed")
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Final
+
+from stonework.core.action_fields import describe_value
+from stonework.core.errors import UnknownOption
+from stonework.games.zapotec.components import (
+    Components,
+    compile_components,
+    default_components,
+    default_data,
+)
+
+BUILT_IN: Final = "v1"
+"""The name of the built-in data set (``""`` and ``"default"`` name it too, for old records)."""
+
+BUILT_IN_NAMES: Final = ("", "default", BUILT_IN)
+
+MAX_FILE_BYTES: Final = 1 << 20
+"""A data set file larger than this is refused (the built-in one is about 20 kB as JSON)."""
+
+_PREFIX: Final = "sha256:"
+_REGISTERED: dict[str, str] = {}  # name -> the canonical JSON text of the tables it replaces
+
+
+def data_set_names() -> list[str]:
+    """The names the ``components`` option accepts now: ``v1`` and the registered ones."""
+    return [BUILT_IN, *sorted(_REGISTERED)]
+
+
+def register_components(given: object) -> str:
+    """Check a data set (tables replacing built-in ones) and register it; returns its name.
+
+    Raises UnknownOption, naming the bad entry, if it does not compile.
+    """
+    if not isinstance(given, dict):
+        raise UnknownOption("components: a data set must be a JSON object")
+    try:
+        text = json.dumps(given, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise UnknownOption("components: a data set must be plain JSON") from None
+    name = _PREFIX + hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if name not in _REGISTERED:
+        for building_tiles in ("seed", "rules"):
+            _compile(text, building_tiles)  # refuse it before it can be named
+        _REGISTERED[name] = text
+    return name
+
+
+def registered_json(name: str) -> str | None:
+    """The JSON text of a registered data set (``None`` for the built-in one or an unknown name).
+
+    A pickled state carries it, so a worker process that did not register it can rebuild it.
+    """
+    return _REGISTERED.get(name)
+
+
+def read_components_file(path: str | os.PathLike[str]) -> str:
+    """Register the data set of a JSON file the user named (command line only); its name.
+
+    The read is bounded (:data:`MAX_FILE_BYTES`, regular files only); every failure is
+    UnknownOption with a reason.
+    """
+    try:
+        with Path(path).open("rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise UnknownOption(f"components: {path} is not a regular file")
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise UnknownOption(f"components: cannot read {path}: {exc.strerror}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise UnknownOption(f"components: {path} is larger than {MAX_FILE_BYTES} bytes")
+    try:
+        given = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise UnknownOption(f"components: {path} is not UTF-8 text") from None
+    except RecursionError:
+        raise UnknownOption(f"components: {path} is nested too deeply") from None
+    except ValueError as exc:
+        raise UnknownOption(f"components: {path} is not valid JSON: {exc}") from None
+    return register_components(given)
+
+
+@lru_cache(maxsize=32)
+def load_components(name: str, building_tiles: str = "seed") -> Components:
+    """The data set the ``components`` option names; UnknownOption for any other name."""
+    if name in BUILT_IN_NAMES:
+        return default_components(building_tiles)
+    text = _REGISTERED.get(name) if isinstance(name, str) else None
+    if text is None:
+        raise UnknownOption(
+            f"components: no data set named {describe_value(name)}; the data sets are "
+            f"{BUILT_IN} (built in) and sha256:... names registered in this process "
+            "(register_components, or --components FILE on the command line)"
+        )
+    return _compile(text, building_tiles)
+
+
+def _compile(text: str, building_tiles: str) -> Components:
+    given: dict[str, Any] = json.loads(text)
+    data = default_data(building_tiles)
+    data.update(given)
+    return compile_components(data)
