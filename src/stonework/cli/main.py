@@ -42,6 +42,28 @@ app = typer.Typer(
 console = Console()
 errors = Console(stderr=True)
 
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"stonework {stonework.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Play, analyse and research Akropolis, Zapotec and Aztec."""
+
+
 OptionsArg = Annotated[
     list[str] | None,
     typer.Option(

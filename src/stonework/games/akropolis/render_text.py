@@ -62,7 +62,7 @@ def status_line(state: AkropolisState) -> str:
     """Who is to act, the turn, the stacks and the Chief Architect, in words."""
     player = state.current_player
     chief = "the Architect" if state.solo and state.chief == 1 else f"seat {state.chief}"
-    head = f"Akropolis, {state.num_players} player(s): "
+    head = f"Akropolis, {plural(state.num_players, 'player')}: "
     if player == TERMINAL:
         return head + "game over; " + result_text(state)
     if player == CHANCE:
