@@ -7,14 +7,17 @@ asked for (a spectator's by default), so a record can be shown without spoiling 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
 from stonework.cli.play import score_table
-from stonework.core import Record, State, replay
-from stonework.core.state import seat_name
+from stonework.cli.redact import entry_words
+from stonework.core import Record, RecordError, State, replay
 
 ReadLine = Callable[[str], str]
 
@@ -54,11 +57,13 @@ class RecordViewer:
         return None
 
     def heading(self) -> str:
+        """The entry's number and what it was, as far as the perspective may read it."""
         if self.at == 0:
             return f"start of the game (0/{self.last})"
-        seat, text = self.record.entries[self.at - 1]
-        who = "chance" if seat_name(seat) == "chance" else f"seat {seat}"
-        return f"entry {self.at}/{self.last}: {who} {text}"
+        before = self.positions[self.at - 1]
+        # The action as the game parsed it, from the position after the entry.
+        seat, action = self.positions[self.at].history[-1]
+        return f"entry {self.at}/{self.last}: {entry_words(before, seat, action, self.perspective)}"
 
     def show(self, console: Console) -> None:
         state = self.positions[self.at]
@@ -116,3 +121,43 @@ class RecordViewer:
                 console.print(message, markup=False, highlight=False, soft_wrap=True)
             else:
                 self.show(console)
+
+
+def _is_arena_results(data: object) -> bool:
+    return (
+        isinstance(data, dict)
+        and isinstance(data.get("config"), dict)
+        and isinstance(data.get("games"), list)
+    )
+
+
+def load_replay(path: str | Path, game: int | None = None) -> Record:
+    """The record in a file: a saved game or record, or game ``game`` of an arena's results."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file") from None
+    try:
+        data: Any = json.loads(text)
+    except (ValueError, RecursionError):
+        return Record.loads(text)  # its own error names what is wrong
+    if not _is_arena_results(data):
+        if game is not None:
+            raise RecordError(f"--game picks a game of an arena's results.json; {path} is not one")
+        return Record.from_json(data)
+    games = [g for g in data["games"] if isinstance(g, dict)]
+    indices = sorted(g["index"] for g in games if type(g.get("index")) is int)
+    if not indices:
+        raise RecordError(f"{path} holds arena results without any game")
+    choices = f"from {indices[0]} to {indices[-1]}" if len(indices) > 1 else f"{indices[0]}"
+    if game is None:
+        raise RecordError(
+            f"{path} holds the results of an arena match ({len(indices)} games): "
+            f"choose one with --game N, N {choices}"
+        )
+    chosen = next((g for g in games if g.get("index") == game and type(game) is int), None)
+    if chosen is None:
+        raise RecordError(f"{path} has no game {game}: choose --game {choices}")
+    return Record.from_json(chosen.get("record"))
