@@ -153,7 +153,6 @@ class TerminalGame:
         self.console.print(
             f"[bold]{escape(state.spec.title)}[/bold] ({escape(config)}): "
             f"{escape(seats)}; seed {self.seed}",
-            soft_wrap=True,
         )
         if len(self.humans) > 1:
             self.console.print(
@@ -286,7 +285,7 @@ class TerminalGame:
                 )
             else:
                 self.say(
-                    f"\nInput ended: the game is saved to {path}\n"
+                    f"\nInput ended: the game is saved to\n  {path}\n"
                     f"continue it with: stonework play --load {path}"
                 )
             return None
