@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from stonework.cli.main import app
 from stonework.cli.play import TerminalGame
-from stonework.cli.seats import make_seats
+from stonework.cli.seats import Seat, make_seats
 from stonework.core import CHANCE, Record, derive_rng, new_game, play_random, replay
 
 GAMES = ["akropolis", "aztec", "zapotec"]
@@ -281,3 +281,21 @@ def test_the_auction_lists_pass_first(runner: CliRunner) -> None:
     first = re.search(r"^\s*1 (\S+(?: \d+)?)", out, re.MULTILINE)
     assert first is not None and first.group(1) == "pass"
     assert "seat 0: pass" in out
+
+
+class Interrupted:
+    """An AI player stopped by Ctrl-C while it thinks."""
+
+    def act(self, state: object, rng: object) -> object:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_an_ai_thinks_saves_the_game_too(autosave_folder: Path) -> None:
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=80, color_system=None)
+    seats = [*make_seats(["random"], 1), Seat("stubborn", Interrupted())]
+    game = TerminalGame(new_game("aztec"), seats, 2, console, input)
+    assert game.run() is False
+    [saved] = autosave_folder.iterdir()
+    assert f"the game is saved to\n  {saved}\n" in buffer.getvalue()
+    assert [seat for seat, _ in Record.load(saved).entries] == [0]  # seat 0's opening move

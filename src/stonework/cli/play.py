@@ -17,7 +17,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
@@ -132,15 +132,20 @@ class TerminalGame:
     def run(self) -> bool:
         """Play until the end (True) or until the person quits or input ends (False)."""
         self.announce()
-        while not self.state.is_terminal:
-            player = self.state.current_player
-            if player == CHANCE:
-                self.play_chance()
-            elif self.seats[player].is_human:
-                if not self.human_turn(player):
-                    return False
-            else:
-                self.ai_turn(player)
+        try:
+            while not self.state.is_terminal:
+                player = self.state.current_player
+                if player == CHANCE:
+                    self.play_chance()
+                elif self.seats[player].is_human:
+                    if not self.human_turn(player):
+                        return False
+                else:
+                    self.ai_turn(player)
+        except KeyboardInterrupt:
+            # Ctrl-C while an AI thinks: the game so far is kept, as on Ctrl-D at the prompt.
+            self.left_early()
+            return False
         self.show_result()
         if self.humans:
             self.after_the_end()
@@ -184,8 +189,7 @@ class TerminalGame:
     def thinking(self, player: int) -> Iterator[None]:
         """A spinner with "seat 2 (mcts) is thinking" on a terminal while an AI player thinks."""
         if not self.console.is_terminal:
-            with nullcontext():
-                yield
+            yield
             return
         kind = self.seats[player].kind
         with self.console.status(f"seat {player} ({escape(kind)}) is thinking..."):
@@ -278,17 +282,21 @@ class TerminalGame:
         try:
             return self.read_line(prompt)
         except (EOFError, KeyboardInterrupt):
-            path = self.autosave()
-            if path is None:
-                self.console.print(
-                    "\nInput ended: the game is left unfinished (it could not be saved)."
-                )
-            else:
-                self.say(
-                    f"\nInput ended: the game is saved to\n  {path}\n"
-                    f"continue it with: stonework play --load {path}"
-                )
+            self.left_early()
             return None
+
+    def left_early(self) -> None:
+        """Save the unfinished game in the autosave folder and say where."""
+        path = self.autosave()
+        if path is None:
+            self.console.print(
+                "\nInput ended: the game is left unfinished (it could not be saved)."
+            )
+        else:
+            self.say(
+                f"\nInput ended: the game is saved to\n  {path}\n"
+                f"continue it with: stonework play --load {path}"
+            )
 
     def is_notation(self, text: str) -> bool:
         try:
