@@ -169,7 +169,7 @@ class ScriptedGame(TerminalGame):
 
     def play_chance(self) -> None:
         outcome = self.state.parse_action(next(self.chance))
-        before = self.state.clone()
+        before = self.before_move()
         self.state.apply(outcome)
         text = self.public_text(before, CHANCE, outcome)
         if text is not None:

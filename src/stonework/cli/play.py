@@ -1,7 +1,8 @@
 """The terminal game loop behind ``stonework play``: people type, AI players and chance answer.
 
-What each person sees is drawn with the game's ``to_text(perspective)`` for their own seat, so a
-hand or a secret choice of another seat never reaches the screen. When several people share the
+What each person sees is drawn for their own seat (the game's compact view, ``cli.game_views``,
+or ``to_text(perspective)``), so a hand or a secret choice of another seat never reaches the
+screen. When several people share the
 terminal, only the view of the seat to move is drawn, after a hand-over pause in games with
 hidden information. The moves of the others and the chance outcomes are written out only as far
 as the viewer's observation shows them (``cli.redact``): a secret choice reads "a secret choice".
@@ -68,7 +69,7 @@ def action_page(
 ) -> tuple[list[str], int]:
     """The lines of one page of numbered actions, in columns read downwards, and its length.
 
-    >>> action_page([(1, "take 1"), (2, "take 2"), (3, "deal 4")], 0, 30, 2)
+    >>> action_page([(1, "take 1"), (2, "take 2"), (3, "deal 4")], 0, 20, 2)
     (['1 take 1   3 deal 4', '2 take 2'], 3)
     """
     digits = len(str(numbered[-1][0]))
@@ -173,15 +174,19 @@ class TerminalGame:
 
     def play_chance(self) -> None:
         outcome = self.state.sample_chance(self.chance_stream())
-        before = self.state.clone()
+        before = self.before_move()
         self.state.apply(outcome)
         text = self.public_text(before, CHANCE, outcome)
         if text is not None:
             self.say(f"chance: {text}")
 
-    def public_text(self, before: State, seat: int, action: Action) -> str | None:
+    def before_move(self) -> State | None:
+        """A copy of the position to judge the next move from (None: every move is shown)."""
+        return None if self.spell_out_moves else self.state.clone()
+
+    def public_text(self, before: State | None, seat: int, action: Action) -> str | None:
         """The notation of a move as far as the person watching may read it (None: secret)."""
-        if self.spell_out_moves:
+        if before is None:
             return str(action)
         return visible_text(before, seat, action, self.viewer)
 
@@ -201,7 +206,7 @@ class TerminalGame:
         # The agent gets a copy: whatever it does while searching cannot touch the real game.
         with self.thinking(player):
             action = seat.agent.act(self.state.clone(), self.agent_stream(player))
-        before = self.state.clone()
+        before = self.before_move()
         try:
             self.state.apply(action)
         except StoneworkError as exc:
