@@ -173,7 +173,7 @@ class ScriptedGame(TerminalGame):
         self.state.apply(outcome)
         text = self.public_text(before, CHANCE, outcome)
         if text is not None:
-            self.say(f"chance: {text}")
+            self.tell(f"chance: {text}")
 
 
 def terminal_output(record: Record) -> str:

@@ -37,6 +37,10 @@ def test_zapotec_shows_what_the_others_did_and_hides_their_secret_choice(
     others = re.findall(r"^seat [12] \(random\): (\S+)", out, re.MULTILINE)
     # Drafts, income, purchases, building: each public step of another seat in its own words.
     assert {"income", "done"} <= set(others), others
+    # The words for what a move did: the card drafted, the house and its tile.
+    assert re.search(r"^seat [12] \(random\): draft (\d+) \(#\d\d \w+/\w+\)$", out, re.M)
+    built = re.search(r"^seat \d.*: build \S+ slot \d \(a house on a \w+ space, tile", out, re.M)
+    assert built or "build" not in others
     # A commit is secret until the last seat's commit reveals them all.
     secrets = re.findall(r"^seat [12] \(random\) made a secret choice\.", out, re.MULTILINE)
     assert len(secrets) >= 2

@@ -11,7 +11,10 @@ terminal. A game's ``render_text`` module may add, all optional:
 - ``score_sheet(state) -> list[tuple[str, list[str]]]``: the score sheet, one row per line of
   it (its label, then one cell per seat), the same one the game's SVG shows;
 - ``action_order(state, actions) -> list``: the legal actions in the order a person reads them
-  best (the numbered list follows it; the protocol's order stays the engine's).
+  best (the numbered list follows it; the protocol's order stays the engine's);
+- ``action_words(before, action) -> str | None``: what a move did, in words its notation leaves
+  out (``buy II.3`` bought which tile), from the position before it; asked only for moves the
+  viewer may read, and it may name only what the notation points at.
 
 A game without them is drawn whole with ``to_text`` and scored from ``scores()``.
 """
@@ -65,6 +68,15 @@ def action_order(state: State, actions: list[Action]) -> list[Action]:
         if sorted(map(str, ordered)) == sorted(map(str, actions)):
             return ordered
     return actions
+
+
+def action_words(before: State, action: Action) -> str | None:
+    """The game's words for what a move did (None: the notation says it all)."""
+    module = _render_module(before)
+    words = getattr(module, "action_words", None)
+    if not callable(words):
+        return None
+    return cast(str | None, words(before, action))
 
 
 def score_sheet(state: State) -> SheetRows:

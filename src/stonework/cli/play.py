@@ -27,7 +27,7 @@ from rich.table import Table
 
 from stonework.cli import game_views
 from stonework.cli.game_setup import describe_config
-from stonework.cli.redact import visible_text
+from stonework.cli.redact import described, visible_text
 from stonework.cli.seats import Seat, seat_types_text
 from stonework.core import (
     CHANCE,
@@ -168,6 +168,10 @@ class TerminalGame:
         elif self.humans:
             self.console.print("Type [bold]help[/bold] at your turn for the commands.")
 
+    def tell(self, text: str) -> None:
+        """Print a sentence from the game (a move and its words), wrapped at the screen's width."""
+        self.console.print(text, markup=False, highlight=False)
+
     def say(self, text: str) -> None:
         """Print text that comes from the game (notation, drawings) without markup parsing."""
         self.console.print(text, markup=False, highlight=False, soft_wrap=True)
@@ -178,17 +182,19 @@ class TerminalGame:
         self.state.apply(outcome)
         text = self.public_text(before, CHANCE, outcome)
         if text is not None:
-            self.say(f"chance: {text}")
+            self.tell(f"chance: {text}")
 
     def before_move(self) -> State | None:
         """A copy of the position to judge the next move from (None: every move is shown)."""
         return None if self.spell_out_moves else self.state.clone()
 
     def public_text(self, before: State | None, seat: int, action: Action) -> str | None:
-        """The notation of a move as far as the person watching may read it (None: secret)."""
+        """A move as far as the person watching may read it, with the game's words for what it
+        did (None: secret)."""
         if before is None:
             return str(action)
-        return visible_text(before, seat, action, self.viewer)
+        text = visible_text(before, seat, action, self.viewer)
+        return None if text is None else described(before, action, text)
 
     @contextmanager
     def thinking(self, player: int) -> Iterator[None]:
@@ -213,7 +219,7 @@ class TerminalGame:
             raise StoneworkError(f"seat {player} ({seat.kind}) chose a bad action: {exc}") from None
         text = self.public_text(before, player, action)
         if text is not None:
-            self.say(f"seat {player} ({seat.kind}): {text}")
+            self.tell(f"seat {player} ({seat.kind}): {text}")
         else:
             self.say(f"seat {player} ({seat.kind}) made a secret choice.")
 
@@ -331,13 +337,13 @@ class TerminalGame:
         before = self.state.clone()
         self.state.apply(action)
         if not self.shared_secrets:
-            self.say(f"seat {player}: {action}")
+            self.tell(f"seat {player}: {described(before, action, str(action))}")
             return
         text = visible_text(before, player, action, None)
         if text is None:
             self.say(f"seat {player} made a secret choice.")
         else:
-            self.say(f"seat {player}: {text}")
+            self.tell(f"seat {player}: {described(before, action, text)}")
 
     def hand_over(self, player: int) -> bool:
         """Between two people in a game with secrets, wait until the next one sits down."""

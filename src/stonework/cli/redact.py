@@ -78,10 +78,18 @@ def visible_text(before: State, seat: int, action: Action, viewer: int | None) -
     return text
 
 
+def described(before: State, action: Action, text: str) -> str:
+    """The notation, and the game's words for what it did when it has any (``buy II.3 (...)``)."""
+    from stonework.cli.game_views import action_words
+
+    words = action_words(before, action)
+    return text if not words else f"{text} ({words})"
+
+
 def entry_words(before: State, seat: int, action: Action, viewer: int | None) -> str:
     """``seat 1 build ...``, ``chance deal 22``, or what stays of them when the move is secret."""
     text = visible_text(before, seat, action, viewer)
     who = "chance" if seat == CHANCE else f"seat {seat}"
     if text is not None:
-        return f"{who} {text}"
+        return f"{who} {described(before, action, text)}"
     return f"{who}: a hidden outcome" if seat == CHANCE else f"{who}: a secret choice"

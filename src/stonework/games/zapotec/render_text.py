@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from stonework.core import JSON, State
 
-from .components import BUILDINGS, REGIONS, RESOURCES, TERRAINS
+from .components import BUILDINGS, ICONS, REGIONS, RESOURCES, TERRAINS
 from .effect_words import effect_words
 from .observe import observation
 from .svg_board import tile_code
@@ -339,6 +339,34 @@ def _view_legend(state: State, perspective: int | None, argument: str) -> str:
     return "\n".join(LEGEND)
 
 
+def action_words(state: State, action: object) -> str | None:
+    """What a public move did, in words the notation leaves out (``buy II.3``: which tile).
+
+    Called with the position before the move, and only for moves the viewer may read: the words
+    name what the notation points at (a slot's tile, a card's icon and resource), nothing more.
+    """
+    from .actions import Build, Buy, Deal, Draft, Palace, Play, Ritual
+
+    zapotec = _zapotec(state)
+    c = zapotec.comp
+    if isinstance(action, Buy):
+        tile = zapotec.trade_rows[action.level - 1][action.slot]
+        if tile < 0:
+            return None
+        bought = c.trade_tiles[tile]
+        return f"{bought.name}: {effect_words(bought.effect)}, {bought.timing}"
+    if isinstance(action, (Draft, Deal, Play)):
+        return c.card_text(action.card)
+    if isinstance(action, (Build, Palace)):
+        tile = zapotec.space_tile[action.space]
+        resources = tile_code(c.building_tiles[tile].name) if tile >= 0 else "--"
+        what = "the palace" if isinstance(action, Palace) else "a house"
+        return f"{what} on a {ICONS[c.spaces[action.space].building]} space, tile {resources}"
+    if isinstance(action, Ritual) and action.card < len(zapotec.rituals):
+        return c.rituals[zapotec.rituals[action.card]].text
+    return None
+
+
 def _zapotec(state: State) -> ZapotecState:
     from .state import ZapotecState
 
@@ -355,4 +383,4 @@ TEXT_VIEWS: Final[dict[str, tuple[str, Callable[[State, int | None, str], str]]]
 }
 
 
-__all__ = ["BUILDINGS", "TEXT_VIEWS", "compact_text", "render_text", "score_sheet"]
+__all__ = ["BUILDINGS", "TEXT_VIEWS", "action_words", "compact_text", "render_text", "score_sheet"]
