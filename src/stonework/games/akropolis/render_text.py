@@ -102,10 +102,9 @@ def site_line(state: AkropolisState) -> str:
 
 
 def _mover(state: AkropolisState) -> int:
-    if state.solo:
-        return 0  # the Architect has no city to play in
+    """The seat to move, the seat whose turn comes at a chance node; TERMINAL at the end."""
     player = state.current_player
-    return state.turn if player in (CHANCE, TERMINAL) else player
+    return state.turn if player == CHANCE else player
 
 
 def seat_lines(state: AkropolisState, seat: int, mover: int) -> list[str]:
@@ -178,13 +177,15 @@ def compact_text(state: AkropolisState, perspective: int | None = None) -> str:
         out.append(
             f" Architect ({state.level}): {total} points, {plural(state.stones[1], 'stone')}"
         )
-    city = city_lines(state.cities[mover])
+    # The city of the seat to move (in solo play the person's, also while the Architect acts).
+    shown = mover if 0 <= mover < len(state.cities) else 0
+    city = city_lines(state.cities[shown])
     if len(city) <= COMPACT_CITY_LINES and max(map(len, city)) < 78:
-        out.append(f"city of seat {mover} (type city {mover} to see its open ground):")
+        out.append(f"city of seat {shown} (type city {shown} to see its open ground):")
         out.extend("  " + line for line in city)
     else:
         out.append(
-            f"seat {mover}'s city is {len(city)} lines high: type city {mover} to draw it "
+            f"seat {shown}'s city is {len(city)} lines high: type city {shown} to draw it "
             "with its open ground"
         )
     out.append("more: city K, site, board, legend, scores (type help)")
@@ -246,7 +247,8 @@ def _seat_argument(state: AkropolisState, argument: str, default: int) -> int:
 def _view_city(state: State, perspective: int | None, argument: str) -> str:
     akropolis = _akropolis(state)
     mover = _mover(akropolis)
-    seat = _seat_argument(akropolis, argument.strip(), mover)
+    default = mover if 0 <= mover < len(akropolis.cities) else 0
+    seat = _seat_argument(akropolis, argument.strip(), default)
     return "\n".join(seat_lines(akropolis, seat, mover))
 
 
