@@ -150,8 +150,9 @@ def render_text(state: AkropolisState, perspective: int | None = None) -> str:
 
 # --- the compact view, the details on request, the score sheet ---------------------------------
 
-COMPACT_CITY_LINES: Final = 10
-"""The tallest city the compact view draws; a taller one is drawn on request (``city K``)."""
+COMPACT_LINES: Final = 16
+"""The compact view's height at most: on a 24-line screen that leaves room for the moves. A
+city that does not fit is drawn on request (``city K``)."""
 
 
 def compact_text(state: AkropolisState, perspective: int | None = None) -> str:
@@ -166,11 +167,12 @@ def compact_text(state: AkropolisState, perspective: int | None = None) -> str:
     out.append("site (tile k costs k-1 stones): " + ("  ".join(tiles) or "-"))
     for seat in range(len(state.cities)):
         sheet = scores[seat].breakdown
-        points = ", ".join(f"{name} {sheet[name]['points']}" for name in DISTRICT_TYPES)
+        # Points per district type by its letter (h house ... g garden, as on the city).
+        points = " ".join(f"{name[0]}{sheet[name]['points']}" for name in DISTRICT_TYPES)
         arrow = ">" if seat == mover and not state.is_terminal else " "
         out.append(
             f"{arrow}seat {seat}: {plural(scores[seat].total, 'point')}, "
-            f"{plural(state.stones[seat], 'stone')} ({points})"
+            f"{plural(state.stones[seat], 'stone')}; by type {points}"
         )
     if state.solo:
         _, total = state.architect_result()
@@ -180,7 +182,8 @@ def compact_text(state: AkropolisState, perspective: int | None = None) -> str:
     # The city of the seat to move (in solo play the person's, also while the Architect acts).
     shown = mover if 0 <= mover < len(state.cities) else 0
     city = city_lines(state.cities[shown])
-    if len(city) <= COMPACT_CITY_LINES and max(map(len, city)) < 78:
+    # The heading and the city, then the line of details: all within COMPACT_LINES.
+    if len(out) + 1 + len(city) + 1 <= COMPACT_LINES and max(map(len, city)) < 78:
         out.append(f"city of seat {shown} (type city {shown} to see its open ground):")
         out.extend("  " + line for line in city)
     else:
