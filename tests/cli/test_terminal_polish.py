@@ -303,3 +303,33 @@ def test_ctrl_c_while_an_ai_thinks_saves_the_game_too(autosave_folder: Path) -> 
     [saved] = autosave_folder.iterdir()
     assert f"the game is saved to\n  {saved}\n" in buffer.getvalue()
     assert [seat for seat, _ in Record.load(saved).entries] == [0]  # seat 0's opening move
+
+
+@pytest.mark.parametrize(("game", "players"), [("akropolis", 4), ("aztec", 3), ("zapotec", 4)])
+def test_the_compact_view_fits_at_every_decision_of_a_game(game: str, players: int) -> None:
+    from stonework.cli.game_views import compact_text
+
+    state = new_game(game, players=players, seed=5)
+    rng = derive_rng(5, "fit")
+    while not state.is_terminal:
+        if state.current_player >= 0:
+            lines = compact_text(state, state.current_player).splitlines()
+            # 17 lines leave the rule, 4 rows of moves, the "more" line and the prompt.
+            assert len(lines) <= 17 and max(map(len, lines)) <= 80, "\n".join(lines)
+        state.apply(state.random_action(rng))
+
+
+def test_replay_draws_the_compact_view_and_the_details_on_request(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    state = play_random(new_game("akropolis", players=2, seed=4), derive_rng(4, "t"))
+    path = tmp_path / "game.json"
+    state.record().save(path)
+    keys = "jump 8\ncity 1\nsite\nboard\nhelp\nq\n"
+    result = runner.invoke(app, ["replay", str(path)], input=keys)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "more: city K, site, board, legend, scores" in out  # the compact view
+    assert "construction site (take position k" in out  # site
+    assert "legend: q quarry" in out  # board: the whole drawing
+    assert "city K: seat K's city" in out  # the game's details in the help

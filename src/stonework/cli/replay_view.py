@@ -15,6 +15,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from stonework.cli import game_views
 from stonework.cli.play import score_table
 from stonework.cli.redact import entry_words
 from stonework.core import Record, RecordError, State, replay
@@ -27,6 +28,7 @@ HELP = """\
   back, b           the previous entry
   jump N, j N       the position after entry N (0 is the start)
   first, last       the start or the end of the record
+  board             the whole drawing of this position, with every detail
   quit, q           leave
   help              this text"""
 
@@ -66,13 +68,31 @@ class RecordViewer:
         return f"entry {self.at}/{self.last}: {entry_words(before, seat, action, self.perspective)}"
 
     def show(self, console: Console) -> None:
+        """The entry's title and the position after it, compact (``board``: all of it)."""
         state = self.positions[self.at]
         console.rule(escape(self.heading()))
-        console.print(
-            state.to_text(self.perspective), markup=False, highlight=False, soft_wrap=True
-        )
+        text = state.to_text(self.perspective) if state.is_terminal else None
+        if text is None:
+            text = game_views.compact_text(state, self.perspective)
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
         if state.is_terminal:
             console.print(score_table(state))
+
+    def show_detail(self, console: Console, word: str, argument: str) -> bool:
+        """``board`` or one of the game's details for this position; False if not one."""
+        state = self.positions[self.at]
+        if word == "board":
+            text = state.to_text(self.perspective)
+        else:
+            views = game_views.text_views(state)
+            if word not in views:
+                return False
+            try:
+                text = views[word][1](state, self.perspective, argument)
+            except ValueError as exc:
+                text = str(exc)
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+        return True
 
     def run(self, console: Console, read_line: ReadLine) -> None:
         """Read commands until ``quit`` or the end of input."""
@@ -94,6 +114,10 @@ class RecordViewer:
                 return
             if word in ("help", "h", "?"):
                 console.print(HELP)
+                for name, (words, _) in game_views.text_views(self.positions[self.at]).items():
+                    console.print(f"  {name:17} {words}", markup=False, highlight=False)
+                continue
+            if self.show_detail(console, word, rest.strip()):
                 continue
             if word in ("", "next", "n"):
                 message = (

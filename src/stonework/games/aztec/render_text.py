@@ -130,9 +130,12 @@ def compact_text(state: AztecState, perspective: int | None = None) -> str:
     """The map and the score in 80 columns and 17 lines."""
     lines = [f"Aztec, {state.num_players} players: {state.describe_turn()}"]
     lines += textwrap.wrap(role_line(state), 79, subsequent_indent="    ")
-    lines.append("                north (N/S)")
-    lines += map_lines(state)
-    lines.append("                south (N/S); west and east (E/W) at the sides")
+    # The edges are named beside the rulers, so the map takes no more lines than it has rows.
+    drawn = map_lines(state)
+    drawn[0] = drawn[0].rstrip() + "      north: N/S"
+    drawn[-1] = drawn[-1].rstrip() + "      south: N/S"
+    drawn[5] += "   W and E: E/W"
+    lines += drawn
     parts = []
     for seat, score in enumerate(state.scores()):
         role = state.role(seat)
