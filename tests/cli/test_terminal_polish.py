@@ -333,3 +333,10 @@ def test_replay_draws_the_compact_view_and_the_details_on_request(
     assert "construction site (take position k" in out  # site
     assert "legend: q quarry" in out  # board: the whole drawing
     assert "city K: seat K's city" in out  # the game's details in the help
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_huge_number_at_the_prompt_is_only_a_wrong_number(runner: CliRunner, game: str) -> None:
+    out = play(runner, game, "--seed", "1", keys="9" * 5000 + "\n²\nquit\n")
+    assert "There is no action 999999999999...: choose a number from 1 to" in out
+    assert "Game left unfinished." in out

@@ -282,8 +282,9 @@ class TerminalGame:
                 if 1 <= index <= len(actions):
                     self.play_human(player, actions[index - 1])
                     return True
+                shown = text if len(text) <= 12 else text[:12] + "..."
                 self.console.print(
-                    f"There is no action {escape(text)}: choose a number from 1 to {len(actions)}."
+                    f"There is no action {shown}: choose a number from 1 to {len(actions)}."
                 )
             else:
                 self.try_notation(player, text)
