@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -17,6 +18,14 @@ class CliPile(PileState):
 
 
 TOY = make_spec(CliPile, name="pile")
+
+
+@pytest.fixture(autouse=True)
+def autosave_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Games saved on Ctrl-D and at the end go to the test's own folder, not the home folder."""
+    folder = tmp_path / "state"
+    monkeypatch.setenv("XDG_STATE_HOME", str(folder))
+    return folder / "stonework"
 
 
 @pytest.fixture(autouse=True)

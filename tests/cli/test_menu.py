@@ -56,7 +56,10 @@ def test_menu_explains_wrong_answers_and_asks_again(runner: CliRunner) -> None:
     assert "'abc' is not an integer" in out
     assert "pile has no option 'size'" in out
     assert "A seed is a whole number." in out
-    assert "(pile, 3 players (pile=4)): seat 0 random, seat 1 random, seat 2 random; seed 12" in out
+    words = " ".join(out.split())  # the announcement wraps at the terminal's width
+    assert (
+        "(pile, 3 players (pile=4)): seat 0 random, seat 1 random, seat 2 random; seed 12" in words
+    )
     assert "game over" in out
 
 

@@ -88,8 +88,9 @@ def test_replay_steps_forward_back_and_jumps(runner: CliRunner, tmp_path: Path) 
     out = result.output
     assert f"{last} entries" in out
     assert f"start of the game (0/{last})" in out
-    assert f"entry 1/{last}: chance {record.entries[0][1]}" in out
-    assert f"entry 2/{last}: chance {record.entries[1][1]}" in out
+    # A spectator reads neither seat's secret card.
+    assert f"entry 1/{last}: chance: a hidden outcome" in out
+    assert f"entry 2/{last}: chance: a hidden outcome" in out
     assert f"entry 3/{last}: seat 0 {record.entries[2][1]}" in out
     assert f"There is no entry {last + 5}: choose 0 (the start) to {last}." in out
     assert "Write the entry number: jump N" in out

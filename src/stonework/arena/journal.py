@@ -12,6 +12,8 @@ The first line is the match (game, agents, seed, players, options); each further
 from __future__ import annotations
 
 import json
+import math
+from dataclasses import fields
 from pathlib import Path
 from typing import IO, Any
 
@@ -32,12 +34,15 @@ def read_journal(path: Path, config: MatchConfig) -> list[GameResult]:
     """The games already played for this match; a clear error if the journal is another match's."""
     if not path.exists():
         return []
-    lines = [line for line in path.read_text().splitlines() if line.strip()]
+    # (line number, text) of the lines that hold something, numbered as an editor shows them.
+    lines = [(n, text) for n, text in enumerate(path.read_text().splitlines(), 1) if text.strip()]
     if not lines:
         return []
     try:
-        header = json.loads(lines[0])["match"]
-    except (ValueError, KeyError, TypeError):
+        header = json.loads(lines[0][1])["match"]
+        if not isinstance(header, dict):
+            raise TypeError
+    except (ValueError, KeyError, TypeError, RecursionError):
         raise ValueError(f"{path} is not an arena journal (no match on its first line)") from None
     wanted = _identity(config)
     differing = [key for key in _SAME_MATCH if header.get(key) != wanted[key]]
@@ -48,17 +53,77 @@ def read_journal(path: Path, config: MatchConfig) -> list[GameResult]:
             "resume with the same game, agents, seed, players and options, or use another --out"
         )
     games: dict[int, GameResult] = {}
-    for number, line in enumerate(lines[1:], start=2):
+    first_line: dict[int, int] = {}
+    players = config.table_size()
+    for number, line in lines[1:]:
         try:
-            game = GameResult(**json.loads(line))
-        except (ValueError, TypeError):
+            data = json.loads(line)
+        except (ValueError, RecursionError):
             # A line cut short by a crash is the only damage an append-only file can take.
-            if number == len(lines):
+            if number == lines[-1][0]:
                 break
             raise ValueError(f"{path} line {number} is not a game result") from None
+        game = game_from_line(data, players, len(config.agents), f"{path} line {number}")
+        if game.index in games:
+            raise ValueError(
+                f"{path} line {number} repeats game {game.index} (already on line "
+                f"{first_line[game.index]}): keep one of them"
+            )
         games[game.index] = game
+        first_line[game.index] = number
     # All of them, even past --games: a shorter resumed run must not drop games from the file.
     return [games[index] for index in sorted(games)]
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def game_from_line(data: object, players: int, entries: int, where: str) -> GameResult:
+    """One journal line as a game result, every field checked (errors say which and where)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{where} is not a game result (not a JSON object)")
+    index = data.get("index")
+    if not _is_int(index) or index < 0:
+        raise ValueError(f"{where}: the game index must be a whole number from 0, not {index!r}")
+    seats = data.get("seat_entries")
+    if (
+        not isinstance(seats, list)
+        or len(seats) != players
+        or not all(_is_int(e) and 0 <= e < entries for e in seats)
+    ):
+        raise ValueError(
+            f"{where}: seat_entries must list {players} agent numbers from 0 to {entries - 1}"
+        )
+    for name in ("scores", "returns"):
+        values = data.get(name)
+        if (
+            not isinstance(values, list)
+            or len(values) != players
+            or not all(_is_number(v) for v in values)
+        ):
+            raise ValueError(f"{where}: {name} must list {players} numbers")
+    ranking = data.get("ranking")
+    if (
+        not isinstance(ranking, list)
+        or len(ranking) != players
+        or not all(_is_int(r) and 1 <= r <= players for r in ranking)
+    ):
+        raise ValueError(f"{where}: ranking must list {players} places from 1 to {players}")
+    if not _is_int(data.get("decisions")) or data["decisions"] < 0:
+        raise ValueError(f"{where}: decisions must be a whole number")
+    known = {f.name for f in fields(GameResult)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValueError(f"{where}: unknown field(s) {', '.join(map(repr, unknown))}")
+    try:
+        return GameResult(**data)
+    except TypeError:
+        raise ValueError(f"{where} is not a game result") from None
 
 
 class Journal:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rich.table import Table as RichTable
 
@@ -47,6 +48,20 @@ def summary_table(result: MatchResult) -> RichTable:
 
 def plot(result: MatchResult, out_dir: Path, stem: str = "ratings") -> list[Path]:
     """Ratings and win rates with their 95% intervals, as PNG and SVG; returns the paths."""
+    import matplotlib.pyplot as plt
+
+    figure = ratings_figure(result)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paths = [out_dir / f"{stem}.png", out_dir / f"{stem}.svg"]
+    for path in paths:
+        # A fixed date keeps the SVG byte-identical between runs of the same match.
+        figure.savefig(path, metadata={"Date": None} if path.suffix == ".svg" else None)
+    plt.close(figure)
+    return paths
+
+
+def ratings_figure(result: MatchResult) -> Any:
+    """The matplotlib figure of :func:`plot`: ratings left, win rates right."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -77,7 +92,14 @@ def plot(result: MatchResult, out_dir: Path, stem: str = "ratings") -> list[Path
     )
     for row, e in zip(rows, entries, strict=True):
         right.plot([e.fair_share], [row], "|", color="grey", markersize=14)
-    right.set_xlim(0, 1)
+    # Room around 0 and 1, and around the outermost rating, so that no point (a clean sweep's
+    # win rate of 1, an interval's end) sits on the frame where it cannot be seen.
+    right.set_xlim(-0.05, 1.05)
+    low = min(e.rating_ci[0] for e in entries)
+    high = max(e.rating_ci[1] for e in entries)
+    pad = max(10.0, 0.08 * (high - low))
+    left.set_xlim(low - pad, high + pad)
+    left.set_ylim(-0.6, len(entries) - 0.4)
     right.set_xlabel("win rate, 95% Wilson CI (| = fair share)")
     config = result.config
     figure.suptitle(
@@ -85,13 +107,7 @@ def plot(result: MatchResult, out_dir: Path, stem: str = "ratings") -> list[Path
         f"seed {config.seed}"
     )
     figure.tight_layout()
-    out_dir.mkdir(parents=True, exist_ok=True)
-    paths = [out_dir / f"{stem}.png", out_dir / f"{stem}.svg"]
-    for path in paths:
-        # A fixed date keeps the SVG byte-identical between runs of the same match.
-        figure.savefig(path, metadata={"Date": None} if path.suffix == ".svg" else None)
-    plt.close(figure)
-    return paths
+    return figure
 
 
 def _error_bars(values: list[float], intervals: list[tuple[float, float]]) -> list[list[float]]:

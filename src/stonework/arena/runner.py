@@ -8,6 +8,9 @@ budgets are in iterations (a budget in seconds depends on the machine's speed).
 from __future__ import annotations
 
 import json
+import os
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -120,11 +123,39 @@ def _local(tables: list[Table], workers: int, plugins: tuple[str, ...]) -> Itera
     # spawn: workers start clean (no inherited threads or locks), the same on every platform.
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=load_plugins, initargs=(plugins,)
+        max_workers=workers,
+        mp_context=context,
+        initializer=start_worker,
+        initargs=(plugins, os.getpid()),
     ) as pool:
         futures = [pool.submit(play_table, table) for table in tables]
         for future in as_completed(futures):
             yield future.result()
+
+
+def start_worker(plugins: tuple[str, ...], parent: int) -> None:
+    """Set up a worker process: exit when the match's process dies, then load the plugins."""
+    watch_parent(parent)
+    load_plugins(plugins)
+
+
+def watch_parent(parent: int, interval: float = 0.5) -> None:
+    """End this process as soon as ``parent`` is no longer its parent (killed, even by SIGKILL).
+
+    A pool's workers are not told when the main process is killed outright: they would play on,
+    orphaned, for as long as their games last. A thread polls the parent's id (portable, and
+    unlike Linux's PR_SET_PDEATHSIG it does not depend on which thread started the worker).
+    """
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(interval)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="stonework-parent-watch", daemon=True).start()
 
 
 def _ray(tables: list[Table], address: str) -> Iterator[GameResult]:
@@ -162,8 +193,14 @@ def run_match(
         config.options,
         config.plugins,
     )
-    results: list[GameResult] = [game for game in done if game.index < len(tables)]
-    played = {game.index for game in results}
+    results: list[GameResult] = []
+    played: set[int] = set()
+    for game in done:
+        if game.index in played:
+            raise ValueError(f"game {game.index} is given twice among the games already played")
+        if 0 <= game.index < len(tables):
+            results.append(game)
+            played.add(game.index)
     tables = [table for table in tables if table.index not in played]
     total = len(tables) + len(results)
     if progress is not None and results:

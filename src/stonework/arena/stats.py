@@ -18,7 +18,7 @@ from stonework.arena.match import GameResult
 Z95 = 1.959963984540054
 
 
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a proportion (fractional successes allowed: ties count 1/2).
 
     >>> lo, hi = wilson(10, 10)
@@ -94,6 +94,48 @@ def elo_scale(strength: float) -> float:
     return 1500.0 + 400.0 * math.log10(strength)
 
 
+def elo_from_share(share: float) -> float:
+    """The Elo difference at which the stronger side scores ``share`` (0 < share < 1)."""
+    return 400.0 * math.log10(share / (1.0 - share))
+
+
+def share_intervals(
+    wins: list[list[float]], ratings: list[float], prior: float = 1.0
+) -> list[tuple[float, float]]:
+    """Each entry's rating interval from the Wilson interval of its pairwise score.
+
+    A bootstrap over games cannot see the uncertainty of a one-sided match: every resample of a
+    20-0 sweep is the same sweep, so its interval has no width. Here the entry's share of its
+    meetings (with the same virtual draw per opponent as the fit) gets a Wilson interval; the
+    Elo gap each end of it implies, against the gap of the share itself, moves the rating. The
+    ratings are centred on 1500, so a gap to the field that grows by d moves the entry by
+    d (k-1)/k.
+
+    >>> [tuple(round(x) for x in ci) for ci in share_intervals([[0, 20], [0, 0]], [1823, 1177])]
+    [(1625, 2021), (979, 1375)]
+    """
+    k = len(wins)
+    out = []
+    for a in range(k):
+        met = [b for b in range(k) if b != a and wins[a][b] + wins[b][a] > 0]
+        if not met:
+            out.append((ratings[a], ratings[a]))
+            continue
+        trials = sum(wins[a][b] + wins[b][a] + prior for b in met)
+        won = sum(wins[a][b] for b in met) + prior / 2 * len(met)
+        low, high = wilson(won, trials)
+        # The virtual draws keep every share strictly between 0 and 1, so each logit is finite.
+        centre = elo_from_share(won / trials)
+        spread = (k - 1) / k
+        out.append(
+            (
+                ratings[a] + (elo_from_share(low) - centre) * spread,
+                ratings[a] + (elo_from_share(high) - centre) * spread,
+            )
+        )
+    return out
+
+
 @dataclass
 class EntrySummary:
     """One entry's results over a match."""
@@ -154,7 +196,9 @@ def summarize(
                 think[entry] += result.think_seconds[seat]
                 moves[entry] += result.moves[seat]
                 longest[entry] = max(longest[entry], result.max_think_seconds[seat])
-    ratings = [elo_scale(s) for s in bradley_terry(pairwise(results, k))]
+    wins = pairwise(results, k)
+    ratings = [elo_scale(s) for s in bradley_terry(wins)]
+    by_share = share_intervals(wins, ratings)
     rng = random.Random(seed)
     samples: list[list[float]] = [[] for _ in range(k)]
     for _ in range(bootstrap if n and k > 1 else 0):
@@ -165,13 +209,13 @@ def summarize(
     for entry in range(k):
         seats = max(1, seat_count[entry])
         ordered = sorted(samples[entry])
+        # The wider of the bootstrap and the Wilson-based interval: each misses what the other
+        # sees (the bootstrap, a one-sided match; the Wilson bound, the spread of the opponents).
+        low, high = by_share[entry]
         if ordered:
-            ci = (
-                ordered[int(0.025 * (len(ordered) - 1))],
-                ordered[int(0.975 * (len(ordered) - 1))],
-            )
-        else:
-            ci = (ratings[entry], ratings[entry])
+            low = min(low, ordered[int(0.025 * (len(ordered) - 1))])
+            high = max(high, ordered[int(0.975 * (len(ordered) - 1))])
+        ci = (min(low, ratings[entry]), max(high, ratings[entry]))
         summaries.append(
             EntrySummary(
                 label=labels[entry],

@@ -6,10 +6,19 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+
+
+def _fail(message: str) -> NoReturn:
+    """One ``error: ...`` line on stderr (never wrapped mid-message) and exit status 2."""
+    Console(stderr=True).print(
+        f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True
+    )
+    raise typer.Exit(2)
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
@@ -90,8 +99,7 @@ def arena(
         plugins=tuple(plugin or ()),
     )
     if resume and out is None:
-        console.print("[red]error:[/red] --resume needs --out (the folder of the match to resume)")
-        raise typer.Exit(2)
+        _fail("--resume needs --out (the folder of the match to resume)")
     journal = None
     done = []
     if out is not None:
@@ -99,15 +107,13 @@ def arena(
             if resume:
                 done = read_journal(out / JOURNAL, config)
             elif (out / JOURNAL).exists():
-                console.print(
-                    f"[red]error:[/red] {out / JOURNAL} already holds a match: "
+                _fail(
+                    f"{out / JOURNAL} already holds a match: "
                     "add --resume to go on with it, or choose another --out"
                 )
-                raise typer.Exit(2)
             journal = Journal(out / JOURNAL, config, done)
         except (ValueError, OSError) as exc:
-            console.print(f"[red]error:[/red] {exc}")
-            raise typer.Exit(2) from None
+            _fail(str(exc))
         kept = sum(1 for game in done if game.index < games)
         if kept:
             console.print(f"resuming: {kept} of {games} games already played")
@@ -137,8 +143,7 @@ def arena(
                 on_result=None if journal is None else journal.add,
             )
         except ValueError as exc:
-            console.print(f"[red]error:[/red] {exc}")
-            raise typer.Exit(2) from None
+            _fail(str(exc))
         finally:
             if journal is not None:
                 journal.close()
@@ -147,6 +152,20 @@ def arena(
         out.mkdir(parents=True, exist_ok=True)
         written = [result.write_json(out / "results.json"), *plot(result, out)]
         console.print("wrote " + ", ".join(str(path) for path in written))
+
+
+def duration_words(seconds: float) -> str:
+    """A duration as a person reads it: seconds, minutes, or hours and minutes.
+
+    >>> duration_words(0.04), duration_words(42.4), duration_words(150), duration_words(7380)
+    ('0 s', '42 s', '2.5 min', '2 h 3 min')
+    """
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    if seconds < 3600:
+        return f"{seconds / 60:.1f} min"
+    hours, minutes = divmod(round(seconds / 60), 60)
+    return f"{hours} h {minutes} min"
 
 
 def _plain_progress(
@@ -170,9 +189,10 @@ def _plain_progress(
             return
         last["time"], last["done"] = now, done
         elapsed = now - started
-        line = f"{title}: {done}/{total} games, {elapsed / 60:.1f} min"
+        line = f"{title}: {done}/{total} games in {duration_words(elapsed)}"
         if resumed < done < total:
-            line += f", about {elapsed / (done - resumed) * (total - done) / 60:.0f} min left"
+            left = elapsed / (done - resumed) * (total - done)
+            line += f", about {duration_words(left)} left"
         print(line, file=sys.stderr, flush=True)
 
     return report

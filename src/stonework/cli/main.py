@@ -22,7 +22,7 @@ from stonework.cli import arena_cmd, data_sets, game_setup
 from stonework.cli.bench_cmd import bench_table, perft_rows, perft_table, run_bench
 from stonework.cli.menu import Menu
 from stonework.cli.play import TerminalGame
-from stonework.cli.replay_view import RecordViewer
+from stonework.cli.replay_view import RecordViewer, load_replay
 from stonework.cli.rules_view import games_table, rules_summary
 from stonework.cli.seats import (
     HUMAN,
@@ -33,7 +33,7 @@ from stonework.cli.seats import (
     make_seats,
     parse_seat_kinds,
 )
-from stonework.core import Record, StoneworkError, get_game, make_rng
+from stonework.core import StoneworkError, get_game, make_rng
 from stonework.core.registry import new_game
 
 app = typer.Typer(
@@ -41,6 +41,28 @@ app = typer.Typer(
 )
 console = Console()
 errors = Console(stderr=True)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"stonework {stonework.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Play, analyse and research Akropolis, Zapotec and Aztec."""
+
 
 OptionsArg = Annotated[
     list[str] | None,
@@ -131,6 +153,10 @@ def play(
             saved = record.meta.get("seats")
             if kinds is None and isinstance(saved, list) and len(saved) == record.players:
                 kinds = [str(kind) for kind in saved]
+            saved_seed = record.meta.get("seed")
+            # The save's own seed, so that chance deals on exactly as it would have.
+            if seed is None and isinstance(saved_seed, int) and not isinstance(saved_seed, bool):
+                seed = saved_seed
         else:
             if game is None:
                 raise StoneworkError(
@@ -212,17 +238,23 @@ def bench(
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record or saved game (JSON).")],
+    file: Annotated[
+        Path, typer.Argument(help="A game record, a saved game, or an arena's results.json.")
+    ],
     perspective: Annotated[
         int | None,
         typer.Option("--perspective", help="Draw the positions as this seat sees them."),
     ] = None,
     components: ComponentsArg = None,
+    game_number: Annotated[
+        int | None,
+        typer.Option("--game", help="In an arena's results.json: the game to replay (its index)."),
+    ] = None,
 ) -> None:
     """Step through a game record: next, back, jump N, first, last, quit."""
     with bad_input_exits():
         data_sets.register_file(components)
-        record = Record.load(file)
+        record = load_replay(file, game_number)
         if perspective is not None and not 0 <= perspective < record.players:
             raise StoneworkError(
                 f"--perspective must be a seat from 0 to {record.players - 1}, not {perspective}"

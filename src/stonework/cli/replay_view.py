@@ -8,14 +8,17 @@ asked for (a spectator's by default), so a record can be shown without spoiling 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
 
+from stonework.cli import game_views
 from stonework.cli.numbers import whole_number
 from stonework.cli.play import score_table
-from stonework.core import Record, State, replay
-from stonework.core.state import seat_name
+from stonework.cli.redact import entry_words
+from stonework.core import Record, RecordError, State, replay
+from stonework.core.record import parse_record_json, read_record_file
 
 ReadLine = Callable[[str], str]
 
@@ -25,6 +28,7 @@ HELP = """\
   back, b           the previous entry
   jump N, j N       the position after entry N (0 is the start)
   first, last       the start or the end of the record
+  board             the whole drawing of this position, with every detail
   quit, q           leave
   help              this text"""
 
@@ -55,20 +59,40 @@ class RecordViewer:
         return None
 
     def heading(self) -> str:
+        """The entry's number and what it was, as far as the perspective may read it."""
         if self.at == 0:
             return f"start of the game (0/{self.last})"
-        seat, text = self.record.entries[self.at - 1]
-        who = "chance" if seat_name(seat) == "chance" else f"seat {seat}"
-        return f"entry {self.at}/{self.last}: {who} {text}"
+        before = self.positions[self.at - 1]
+        # The action as the game parsed it, from the position after the entry.
+        seat, action = self.positions[self.at].history[-1]
+        return f"entry {self.at}/{self.last}: {entry_words(before, seat, action, self.perspective)}"
 
     def show(self, console: Console) -> None:
+        """The entry's title and the position after it, compact (``board``: all of it)."""
         state = self.positions[self.at]
         console.rule(escape(self.heading()))
-        console.print(
-            state.to_text(self.perspective), markup=False, highlight=False, soft_wrap=True
-        )
+        text = state.to_text(self.perspective) if state.is_terminal else None
+        if text is None:
+            text = game_views.compact_text(state, self.perspective)
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
         if state.is_terminal:
             console.print(score_table(state))
+
+    def show_detail(self, console: Console, word: str, argument: str) -> bool:
+        """``board`` or one of the game's details for this position; False if not one."""
+        state = self.positions[self.at]
+        if word == "board":
+            text = state.to_text(self.perspective)
+        else:
+            views = game_views.text_views(state)
+            if word not in views:
+                return False
+            try:
+                text = views[word][1](state, self.perspective, argument)
+            except ValueError as exc:
+                text = str(exc)
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+        return True
 
     def run(self, console: Console, read_line: ReadLine) -> None:
         """Read commands until ``quit`` or the end of input."""
@@ -90,6 +114,10 @@ class RecordViewer:
                 return
             if word in ("help", "h", "?"):
                 console.print(HELP)
+                for name, (words, _) in game_views.text_views(self.positions[self.at]).items():
+                    console.print(f"  {name:17} {words}", markup=False, highlight=False)
+                continue
+            if self.show_detail(console, word, rest.strip()):
                 continue
             if word in ("", "next", "n"):
                 message = (
@@ -117,3 +145,35 @@ class RecordViewer:
                 console.print(message, markup=False, highlight=False, soft_wrap=True)
             else:
                 self.show(console)
+
+
+def _is_arena_results(data: object) -> bool:
+    return (
+        isinstance(data, dict)
+        and isinstance(data.get("config"), dict)
+        and isinstance(data.get("games"), list)
+    )
+
+
+def load_replay(path: str | Path, game: int | None = None) -> Record:
+    """The record in a file: a saved game or record, or game ``game`` of an arena's results."""
+    text = read_record_file(path)
+    data = parse_record_json(text)
+    if not _is_arena_results(data):
+        if game is not None:
+            raise RecordError(f"--game picks a game of an arena's results.json; {path} is not one")
+        return Record.from_json(data)
+    games = [g for g in data["games"] if isinstance(g, dict)]
+    indices = sorted(g["index"] for g in games if type(g.get("index")) is int)
+    if not indices:
+        raise RecordError(f"{path} holds arena results without any game")
+    choices = f"from {indices[0]} to {indices[-1]}" if len(indices) > 1 else f"{indices[0]}"
+    if game is None:
+        raise RecordError(
+            f"{path} holds the results of an arena match ({len(indices)} games): "
+            f"choose one with --game N, N {choices}"
+        )
+    chosen = next((g for g in games if g.get("index") == game and type(game) is int), None)
+    if chosen is None:
+        raise RecordError(f"{path} has no game {game}: choose --game {choices}")
+    return Record.from_json(chosen.get("record"))

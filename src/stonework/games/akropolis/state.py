@@ -106,8 +106,10 @@ class AkropolisState(State):
         if player == TERMINAL:
             return "the game is over"
         if player == CHANCE:
-            return f"waiting for {self.pending} tile(s) to be revealed"
-        return f"seat {player} to take a tile ({self.stones[player]} stones)"
+            tiles = "1 tile" if self.pending == 1 else f"{self.pending} tiles"
+            return f"waiting for {tiles} to be revealed"
+        stones = self.stones[player]
+        return f"seat {player} to take a tile ({stones} stone{'' if stones == 1 else 's'})"
 
     # --- actions ----------------------------------------------------------------------------
 

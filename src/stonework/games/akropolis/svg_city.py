@@ -60,8 +60,16 @@ def draw_city(
 
 def draw_sheet(sheet: Mapping[str, JSON], left: float, top: float) -> list[str]:
     """The score sheet as an aligned table: districts, their value, stars and points."""
-    columns = ((0, "start"), (130, "end"), (170, "end"), (205, "end"), (245, "end"))
-    heads = ("", "value", "×", "stars", "= pts")
+    # The district count has a column of its own: run into the name it met the value column.
+    columns = (
+        (0, "start"),
+        (112, "end"),
+        (148, "end"),
+        (172, "end"),
+        (207, "end"),
+        (245, "end"),
+    )
+    heads = ("", "districts", "value", "×", "stars", "= pts")
     parts = ['<g class="score-sheet">']
     for (dx, anchor), head in zip(columns, heads, strict=True):
         parts.append(svg.text(left + dx, top, head, 10, anchor, "#666"))
@@ -71,7 +79,8 @@ def draw_sheet(sheet: Mapping[str, JSON], left: float, top: float) -> list[str]:
         assert isinstance(line, dict)
         y += 16
         cells = (
-            f"{name} ({line['districts']} district{'s' if line['districts'] != 1 else ''})",
+            name,
+            str(line["districts"]),
             str(line["value"]),
             "×",
             f"{line['stars']}★",

@@ -8,8 +8,11 @@ the ones placements are typed with (``NU-d4-1``: orientation, file and rank, lev
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
+from stonework.core import Action, State
 from stonework.games.aztec.actions import placement_mask
 from stonework.games.aztec.geometry import FILES, SIZE, cell_index
 from stonework.games.aztec.scoring import EW_EDGE, NS_EDGE
@@ -90,20 +93,110 @@ def score_lines(state: AztecState) -> list[str]:
     return lines
 
 
-def render(state: AztecState, perspective: int | None = None) -> str:
-    """The text drawing (the same for every seat: nothing is hidden)."""
+def map_lines(state: AztecState) -> list[str]:
+    """The height map with its rulers, north at the top."""
     corners = state.options["corners"] == "both"
     scoring = NS_EDGE[corners] | EW_EDGE[corners]
     last = placement_mask(state.last) if state.last is not None else 0
     header = "     " + "".join(f" {f} " for f in FILES)
-    lines = [f"Aztec, {state.num_players} players: {state.describe_turn()}", role_line(state)]
-    lines += ["", "                north (N/S)", header]
+    lines = [header]
     for y in range(SIZE - 1, -1, -1):
         row = "".join(_column(state, x, y, scoring, last) for x in range(SIZE))
         side_w = "W" if y == SIZE // 2 else " "
         side_e = "E" if y == SIZE // 2 else " "
         lines.append(f" {side_w} {y + 1} {row} {y + 1} {side_e}".rstrip())
-    lines += [header, "                south (N/S)", "      west and east (E/W) at the sides", ""]
+    lines.append(header)
+    return lines
+
+
+def render(state: AztecState, perspective: int | None = None) -> str:
+    """The text drawing (the same for every seat: nothing is hidden)."""
+    lines = [f"Aztec, {state.num_players} players: {state.describe_turn()}", role_line(state)]
+    lines += ["", "                north (N/S)", *map_lines(state)]
+    lines += ["                south (N/S)", "      west and east (E/W) at the sides", ""]
     lines += score_lines(state)
     lines += ["", *LEGEND]
     return "\n".join(lines)
+
+
+# --- the compact view, the details on request, the score sheet ---------------------------------
+
+
+def _edges(breakdown: dict[str, object]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in breakdown.items() if k != "role")
+
+
+def compact_text(state: AztecState, perspective: int | None = None) -> str:
+    """The map and the score in 80 columns and 17 lines."""
+    lines = [f"Aztec, {state.num_players} players: {state.describe_turn()}"]
+    lines += textwrap.wrap(role_line(state), 79, subsequent_indent="    ")
+    # The edges are named beside the rulers, so the map takes no more lines than it has rows.
+    drawn = map_lines(state)
+    drawn[0] = drawn[0].rstrip() + "      north: N/S"
+    drawn[-1] = drawn[-1].rstrip() + "      south: N/S"
+    drawn[5] += "   W and E: E/W"
+    lines += drawn
+    parts = []
+    for seat, score in enumerate(state.scores()):
+        role = state.role(seat)
+        if role in ("N/S", "E/W"):
+            parts.append(f"{role} seat {seat}: {score.total} ({_edges(score.breakdown)})")
+    if parts:
+        lines += textwrap.wrap("; ".join(parts), 79)
+    if state.is_terminal:
+        lines.append(result_line(state))
+    lines.append("more: board, legend, scores (type help)")
+    return "\n".join(lines)
+
+
+def score_sheet(state: AztecState) -> list[tuple[str, list[str]]]:
+    """Each seat's role and what it scores: edge points for a builder, the bid for Ah Puch."""
+    scores = state.scores()
+    rows: list[tuple[str, list[str]]] = [("role", [state.role(s) for s in range(len(scores))])]
+    edges = []
+    for seat, score in enumerate(scores):
+        role = state.role(seat)
+        edges.append(_edges(score.breakdown) if role in ("N/S", "E/W") else "-")
+    rows.append(("level-3 cubes on its rows", edges))
+    if state.num_players == 3 and not state.in_auction:
+        test = "each builder" if state.options["threshold"] == "each" else "the builders' sum"
+        bids, below = [], []
+        for seat, score in enumerate(scores):
+            ah_puch = state.role(seat) == "Ah Puch"
+            bids.append(str(score.breakdown["threshold"]) if ah_puch else "-")
+            flag = "yes" if score.breakdown.get("builders_below") else "no"
+            below.append(flag if ah_puch else "-")
+        rows.append(("Ah Puch's bid", bids))
+        rows.append((f"{test} below the bid", below))
+    return rows
+
+
+def action_order(state: AztecState, actions: list[Action]) -> list[Action]:
+    """The moves in the order a person reads them: in the auction, passing first, then the bids
+    from the standing one down (the highest bid, which the builders cannot reach, is no offer
+    worth the first line)."""
+    if not state.in_auction:
+        return actions
+    passes = [action for action in actions if str(action) == "pass"]
+    return passes + [action for action in actions if str(action) != "pass"]
+
+
+def _aztec(state: State) -> AztecState:
+    from stonework.games.aztec.state import AztecState
+
+    assert isinstance(state, AztecState)
+    return state
+
+
+def _view_legend(state: State, perspective: int | None, argument: str) -> str:
+    return "\n".join(LEGEND)
+
+
+def _view_scores(state: State, perspective: int | None, argument: str) -> str:
+    return "\n".join(["score sheet:", *score_lines(_aztec(state))])
+
+
+TEXT_VIEWS: Final[dict[str, tuple[str, Callable[[State, int | None, str], str]]]] = {
+    "scores": ("who builds which edges, and the points so far", _view_scores),
+    "legend": ("what the marks mean, and the notation", _view_legend),
+}

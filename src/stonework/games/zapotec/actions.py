@@ -53,6 +53,7 @@ from stonework.games.zapotec.components import (
     Components,
     default_components,
 )
+from stonework.games.zapotec.notation_errors import notation_error
 
 MAX_PYRAMIDS = 5  # players + 1 at four players
 
@@ -360,12 +361,7 @@ class ActionSpace:
         key = " ".join(text.split())
         action = self.by_text.get(key)
         if action is None:
-            raise InvalidAction(
-                f"{describe_value(text)} is not zapotec notation; actions read like 'play 14', 'income row', "
-                "'buy II.3', 'use II:swap wood>stone', 'pyramid 2 temple', 'ritual 1', "
-                "'sacrifice 3', 'build etla-hills.2 slot 5', 'palace etla-hills.2', 'done', "
-                "'draft 14' (see docs/zapotec.md)"
-            )
+            raise InvalidAction(notation_error(key, self.components))
         return action
 
 

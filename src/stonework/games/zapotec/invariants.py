@@ -33,7 +33,7 @@ from stonework.games.zapotec.phases import (
 )
 
 if TYPE_CHECKING:
-    from .state import ZapotecState
+    from stonework.games.zapotec.state import ZapotecState
 
 _AFTER_BUYING = frozenset((*range(INCOME, DRAFT + 1), END))
 

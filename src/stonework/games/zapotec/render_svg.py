@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from stonework.core import JSON, svg
 from stonework.games.zapotec.observe import observation
+from stonework.games.zapotec.render_text import score_sheet, shown_points
 from stonework.games.zapotec.svg_board import (
     BOARD_H,
     BOARD_W,
@@ -128,21 +129,38 @@ def render(state: ZapotecState, perspective: int | None) -> str:
     y += 10
     for n, player in enumerate(obs["players"]):
         x = PAD + (n % 2) * (PLAYER_W + 16)
+        # One score everywhere: at the end a board shows the final total, as the sheet does.
+        player = {**player, "points": shown_points(state, n)}
         board, height = draw_player(player, obs, x, y)
         parts += board
         if n % 2 == 1 or n == len(obs["players"]) - 1:
             y += height + 12
     if state.is_terminal:
-        parts += _final(state, PAD, y)
-        y += 24 + 16 * state.num_players
+        final, y = _final(state, PAD, y)
+        parts += final
     return svg.document(WIDTH, y + PAD, parts, f"{title}: {status(state, obs)}")
 
 
-def _final(state: ZapotecState, left: float, top: float) -> list[str]:
-    """The final score sheet (everything is public at the end)."""
-    parts = [svg.text(left, top + 14, "Final scoring", 13, weight="bold")]
-    for seat, (score, place) in enumerate(zip(state.scores(), state.ranking(), strict=True)):
-        rows = ", ".join(f"{k} {v}" for k, v in score.breakdown.items() if type(v) is int)
-        line = f"seat {seat}: {score.total} VP, place {place} ({rows})"
-        parts.append(svg.text(left, top + 32 + 16 * seat, line, 11))
-    return parts
+def _final(state: ZapotecState, left: float, top: float) -> tuple[list[str], float]:
+    """The final score sheet, the rows the terminal shows (everything is public at the end)."""
+    rows = score_sheet(state)
+    rows.append(("total", [str(score.total) for score in state.scores()]))
+    rows.append(("place", [str(place) for place in state.ranking()]))
+    parts = [
+        '<g class="score-sheet">',
+        svg.text(left, top + 14, "Final scoring", 13, weight="bold"),
+    ]
+    label_width = 300.0
+    for seat in range(state.num_players):
+        x = left + label_width + 130 * seat
+        parts.append(svg.text(x, top + 32, f"seat {seat}", 11, "end", "#666"))
+    y = top + 32
+    for label, cells in rows:
+        y += 16
+        bold = "bold" if label == "total" else "normal"
+        parts.append(svg.text(left, y, label, 11, weight=bold))
+        for seat, cell in enumerate(cells):
+            x = left + label_width + 130 * seat
+            parts.append(svg.text(x, y, cell, 11, "end", weight=bold))
+    parts.append("</g>")
+    return parts, y + 12
