@@ -33,6 +33,7 @@ HELP = """\
   list           every legal action, numbered (list TEXT: those containing TEXT)
   board          draw the board again
   undo           take back your last move (and the AI and chance moves after it)
+  hint           the three best moves by the strongest AI player, with their values
   save FILE      save the game; continue it with: stonework play --load FILE
   quit           leave the game (unsaved moves are lost)
   help           this text"""
@@ -67,6 +68,8 @@ class TerminalGame:
         # secret choice would show to the next player) and the screen is cleared between them.
         self.shared_secrets = hidden and len(self.humans) > 1
         self.last_viewer: int | None = None
+        self.hint_agent: str | None = None
+        """The agent spec of ``hint`` (``None``: the game's strongest, stonework.analysis)."""
 
     # --- the loop ---------------------------------------------------------------------------
 
@@ -170,6 +173,8 @@ class TerminalGame:
                     return True
             elif word == "save":
                 self.say(self.save(rest.strip()))
+            elif word == "hint":
+                self.hint()
             elif text.isdigit():
                 index = int(text)
                 if 1 <= index <= len(actions):
@@ -258,6 +263,14 @@ class TerminalGame:
                 f"... and {len(numbered) - len(shown)} more: type [bold]list[/bold] to see all, "
                 "or [bold]list TEXT[/bold] for those containing TEXT."
             )
+
+    def hint(self) -> None:
+        """The strongest search's three best moves for the seat to move (its information only)."""
+        from stonework.cli.hints import hint_lines
+
+        self.say("Thinking...")
+        for line in hint_lines(self.state, self.hint_agent, self.seed):
+            self.say(line)
 
     # --- undo and save ----------------------------------------------------------------------
 
