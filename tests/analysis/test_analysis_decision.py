@@ -93,6 +93,21 @@ def test_the_played_move_gets_its_share_of_simulations() -> None:
         assert result.played is not None and result.played.visits >= 6
 
 
+def test_forced_visits_of_the_played_move_do_not_make_it_the_choice() -> None:
+    """In a wide decision the played move's share would outvote every other: it must not."""
+    state = stonework.new_game("akropolis", players=3, seed=4)
+    settle_chance(state, 4)
+    actions = state.legal_actions()
+    assert len(actions) > 100
+    agent = analysis_agent("mcts:iterations=200:early=0")
+    report = agent.root_statistics(state, derive_rng(2, "t"), include=actions[-1])
+    played = next(c for c in report.children if c.action == actions[-1])
+    chosen = next(c for c in report.children if c.action == report.chosen)
+    assert played.visits >= 20 and played.earned < played.visits
+    assert chosen.earned == max(c.earned for c in report.children)
+    assert all(c.earned == c.visits for c in report.children if c is not played)
+
+
 def _forced_state() -> State | None:
     rng = derive_rng(2, "forced")
     state = stonework.new_game("zapotec", players=2, seed=2)

@@ -146,9 +146,10 @@ class MCTSAgent(Agent):
         ``include`` (an action legal here) is the first root child to be tried and gets at least
         :data:`INCLUDED_SHARE` of the simulations, so the report values it even where
         progressive widening or UCT would leave it unvisited (analysis asks for the value of
-        the move actually played). Each child also carries the mean score
-        margin of its simulations for the seat to move (its score minus the best other score
-        where the simulation stopped: final at the end of the game, running before it).
+        the move actually played); the forced visits do not count towards the choice. Each child
+        also carries the mean score margin of its simulations for the seat to move (its score
+        minus the best other score where the simulation stopped: final at the end of the game,
+        running before it).
         """
         seat = check_turn(state)
         actions = state.legal_actions()
@@ -159,6 +160,7 @@ class MCTSAgent(Agent):
             ChildReport(
                 action=action,
                 visits=child.visits,
+                earned=search.earned(action, child),
                 values=[total / child.visits for total in child.totals],
                 margin=search.margin_sums.get(id(child), 0.0) / child.visits,
             )
@@ -200,6 +202,8 @@ class ChildReport:
 
     action: Action
     visits: int
+    earned: int
+    """The visits UCT chose to give it (``visits`` less those an included action was forced)."""
     values: list[float]
     """The mean of each seat's simulation values ([-1, 1]; returns at the end of a game)."""
     margin: float
@@ -256,6 +260,8 @@ class _Search:
             # Tried first, so that a report can value it (see MCTSAgent.root_statistics).
             self.root_order = [include, *(a for a in self.root_order if a != include)]
         self.include = include
+        self.forced = 0
+        """Simulations sent through ``include`` against UCT's choice (not the search's vote)."""
         self.margins = margins
         self.margin_sums: dict[int, float] = {}
         """Score margin sums of the seat to move, by ``id`` of the root child they went through."""
@@ -319,6 +325,8 @@ class _Search:
         """``include`` instead, while it has had less than its share of the simulations."""
         child = self.root.children.get(include)
         if child is not None and child.visits < INCLUDED_SHARE * self.root.visits:
+            if best_action != include:
+                self.forced += 1
             return include
         return best_action
 
@@ -364,11 +372,15 @@ class _Search:
         """True when no other root action can reach the leader's visits in the time left."""
         return _decided(self.root, self.legal_now, self.run)
 
+    def earned(self, action: Action, child: Node) -> int:
+        """The visits UCT itself gave a root child (an included action's forced ones left out)."""
+        return child.visits - self.forced if action == self.include else child.visits
+
     def final_choice(self) -> Action:
         """The most visited legal root action; ties go to the better mean, then the first tried."""
         seat = self.seat
         visited = [
-            (ch.visits, ch.totals[seat] / max(1, ch.visits), i, a)
+            (self.earned(a, ch), ch.totals[seat] / max(1, ch.visits), i, a)
             for i, (a, ch) in enumerate(self.root.children.items())
             if a in self.legal_now
         ]

@@ -94,7 +94,7 @@ def analyse_decision(
         return DecisionAnalysis(seat, players, 1, 0, [], None, Verdict.FORCED, 0.0)
     report = agent.root_statistics(state.clone(), rng, include=played_action)
     values = {child.action: _move_value(child, seat) for child in report.children}
-    ranked = sorted(report.children, key=lambda c: (-c.visits, -c.values[seat]))
+    ranked = sorted(report.children, key=lambda c: (-c.earned, -c.values[seat]))
     chosen = values[report.chosen]
     best = [chosen, *(values[c.action] for c in ranked if c.action != report.chosen)]
     if played_action is None:
