@@ -20,7 +20,13 @@ from stonework.core import CHANCE
 runner = CliRunner()
 
 
-@pytest.mark.parametrize(("game", "players"), [("aztec", 2), ("akropolis", 3), ("zapotec", 4)])
+EVERY_TABLE = [
+    ("aztec", 2), ("aztec", 3), ("akropolis", 2), ("akropolis", 3), ("akropolis", 4),
+    ("zapotec", 2), ("zapotec", 3), ("zapotec", 4),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "players"), EVERY_TABLE)
 def test_analyse_annotates_a_record_that_replay_shows(
     tmp_path: Path, game: str, players: int
 ) -> None:
