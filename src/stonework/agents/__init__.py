@@ -18,6 +18,7 @@ from stonework.agents.catalog import (
     list_agents,
     make_agent,
     parse_agent_spec,
+    strongest_agent,
 )
 from stonework.agents.flatmc import FlatMCAgent
 from stonework.agents.mcts import MCTSAgent
@@ -40,4 +41,5 @@ __all__ = [
     "parse_agent_spec",
     "run_playout",
     "score_values",
+    "strongest_agent",
 ]

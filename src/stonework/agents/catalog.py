@@ -142,6 +142,19 @@ AGENTS: dict[str, AgentKind] = {
 }
 
 
+STRONGEST: dict[str, str] = {}
+"""The strongest agent spec by game name where it is not :data:`STRONGEST_DEFAULT`."""
+STRONGEST_DEFAULT = "hard"
+"""``hard`` (MCTS, or ISMCTS with secrets, on the game's measured settings) is the strongest
+level of every game so far (BENCHMARKS.md); a learned agent takes its place in
+:data:`STRONGEST` once one is measured stronger."""
+
+
+def strongest_agent(game: str) -> str:
+    """The spec of the strongest agent for ``game`` (analysis and hints default to it)."""
+    return STRONGEST.get(game, STRONGEST_DEFAULT)
+
+
 def list_agents() -> list[tuple[str, str]]:
     """(name, summary) of every agent and difficulty level, for help text."""
     return [(kind.name, kind.summary) for kind in AGENTS.values()]

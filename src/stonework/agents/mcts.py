@@ -27,6 +27,7 @@ In games with perfect information both are plain UCT.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Literal
 
 from stonework.agents.base import Agent, Budget, BudgetRun, Values, check_turn, fork_rng
@@ -37,6 +38,8 @@ from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, TERMINAL, Action, State
 
 Mode = Literal["mcts", "ismcts", "auto"]
+INCLUDED_SHARE = 0.1
+"""The share of simulations an included root action gets at least (its value needs visits)."""
 
 
 class Node:
@@ -131,12 +134,58 @@ class MCTSAgent(Agent):
     def act(self, state: State, rng: Rng) -> Action:
         """The most visited root action after the budget is spent."""
         seat = check_turn(state)
-        run = self.budget.start()
         actions = state.legal_actions()
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
-        search = _Search(self, state, seat, actions, run, rng)
+        return self._run(state, seat, actions, rng).final_choice()
+
+    def root_statistics(self, state: State, rng: Rng, include: Action | None = None) -> RootReport:
+        """Run the search of :meth:`act` and report its root: every child's visits and means.
+
+        ``include`` (an action legal here) is the first root child to be tried and gets at least
+        :data:`INCLUDED_SHARE` of the simulations, so the report values it even where
+        progressive widening or UCT would leave it unvisited (analysis asks for the value of
+        the move actually played); the forced visits do not count towards the choice. Each child
+        also carries the mean score margin of its simulations for the seat to move (its score
+        minus the best other score where the simulation stopped: final at the end of the game,
+        running before it).
+        """
+        seat = check_turn(state)
+        actions = state.legal_actions()
+        if include is not None and include not in actions:
+            raise ValueError(f"{include} is not a legal action here")
+        search = self._run(state, seat, actions, rng, include=include, margins=True)
+        children = [
+            ChildReport(
+                action=action,
+                visits=child.visits,
+                earned=search.earned(action, child),
+                values=[total / child.visits for total in child.totals],
+                margin=search.margin_sums.get(id(child), 0.0) / child.visits,
+            )
+            for action, child in search.root.children.items()
+            if child.visits and action in search.legal_now
+        ]
+        return RootReport(
+            seat=seat,
+            iterations=self.last_iterations,
+            chosen=search.final_choice(),
+            children=children,
+        )
+
+    def _run(
+        self,
+        state: State,
+        seat: int,
+        actions: list[Action],
+        rng: Rng,
+        include: Action | None = None,
+        margins: bool = False,
+    ) -> _Search:
+        """Search one decision until the budget is spent (or the answer is settled)."""
+        run = self.budget.start()
+        search = _Search(self, state, seat, actions, run, rng, include, margins)
         while run.more():
             search.simulate()
             run.done += 1
@@ -144,7 +193,31 @@ class MCTSAgent(Agent):
                 break
         self.last_iterations = run.done
         self.last_root = search.root
-        return search.final_choice()
+        return search
+
+
+@dataclass(frozen=True)
+class ChildReport:
+    """One root action after a search: its visits, mean value per seat, mean score margin."""
+
+    action: Action
+    visits: int
+    earned: int
+    """The visits UCT chose to give it (``visits`` less those an included action was forced)."""
+    values: list[float]
+    """The mean of each seat's simulation values ([-1, 1]; returns at the end of a game)."""
+    margin: float
+    """The mean score margin of the seat to move (its score minus the best other score)."""
+
+
+@dataclass(frozen=True)
+class RootReport:
+    """What one decision's search found: the seat, iterations, its choice and the root children."""
+
+    seat: int
+    iterations: int
+    chosen: Action
+    children: list[ChildReport]
 
 
 class _Search:
@@ -164,6 +237,8 @@ class _Search:
         actions: list[Action],
         run: BudgetRun,
         rng: Rng,
+        include: Action | None = None,
+        margins: bool = False,
     ) -> None:
         self.agent = agent
         self.state = state
@@ -181,6 +256,15 @@ class _Search:
         if self.has_heuristic and len(actions) > agent.widen_above:
             ranking = greedy_ranking(self.world0, seat, rng, run.out_of_time)
             self.root_order = [a for _, a in ranking]
+        if include is not None:
+            # Tried first, so that a report can value it (see MCTSAgent.root_statistics).
+            self.root_order = [include, *(a for a in self.root_order if a != include)]
+        self.include = include
+        self.forced = 0
+        """Simulations sent through ``include`` against UCT's choice (not the search's vote)."""
+        self.margins = margins
+        self.margin_sums: dict[int, float] = {}
+        """Score margin sums of the seat to move, by ``id`` of the root child they went through."""
         self.players = state.num_players
         self.root = Node(self.players)
         defaults = tree_settings(state.spec)
@@ -198,6 +282,9 @@ class _Search:
             world = self.world0.clone()
         path = self.select(world)
         self.backup(path, self.evaluate(world))
+        if self.margins and len(path) > 1:
+            key = id(path[1])
+            self.margin_sums[key] = self.margin_sums.get(key, 0.0) + _margin(world, self.seat)
 
     def select(self, world: State) -> list[Node]:
         """Walk ``world`` down the tree from the root; return the nodes visited, new leaf last."""
@@ -228,16 +315,29 @@ class _Search:
                 path.append(child)
                 return path
             best_action = max(present, key=lambda a: children[a].uct(player, self.exploration))
+            if node is self.root and self.include is not None:
+                best_action = self._keep_included(self.include, best_action)
             world.apply_unchecked(best_action)
             node = children[best_action]
             path.append(node)
 
+    def _keep_included(self, include: Action, best_action: Action) -> Action:
+        """``include`` instead, while it has had less than its share of the simulations."""
+        child = self.root.children.get(include)
+        if child is not None and child.visits < INCLUDED_SHARE * self.root.visits:
+            if best_action != include:
+                self.forced += 1
+            return include
+        return best_action
+
     def expand(self, node: Node, world: State, player: int, legal: list[Action]) -> Action:
         """The action of the new child: the root's greedy order, a node's ranking, or a pick."""
         children = node.children
-        if node is self.root and self.root_order:
-            return next(a for a in self.root_order if a not in children)
         untried = [a for a in legal if a not in children]
+        if node is self.root and self.root_order:
+            first = _first_untried(self.root_order, untried)
+            if first is not None:
+                return first
         if (
             0 < self.rank_after <= node.visits
             and node.order is None
@@ -272,11 +372,15 @@ class _Search:
         """True when no other root action can reach the leader's visits in the time left."""
         return _decided(self.root, self.legal_now, self.run)
 
+    def earned(self, action: Action, child: Node) -> int:
+        """The visits UCT itself gave a root child (an included action's forced ones left out)."""
+        return child.visits - self.forced if action == self.include else child.visits
+
     def final_choice(self) -> Action:
         """The most visited legal root action; ties go to the better mean, then the first tried."""
         seat = self.seat
         visited = [
-            (ch.visits, ch.totals[seat] / max(1, ch.visits), i, a)
+            (self.earned(a, ch), ch.totals[seat] / max(1, ch.visits), i, a)
             for i, (a, ch) in enumerate(self.root.children.items())
             if a in self.legal_now
         ]
@@ -284,6 +388,13 @@ class _Search:
             return self.rng.choice(self.actions)
         visited.sort(key=lambda item: (-item[0], -item[1], item[2]))
         return visited[0][3]
+
+
+def _margin(world: State, seat: int) -> float:
+    """``seat``'s score minus the best score of the others, where the simulation stopped."""
+    totals = [score.total for score in world.scores()]
+    others = [total for i, total in enumerate(totals) if i != seat]
+    return float(totals[seat] - max(others)) if others else float(totals[seat])
 
 
 def _first_untried(order: list[Action], untried: list[Action]) -> Action | None:

@@ -54,6 +54,7 @@ HELP = """\
   list           the numbered list from its start (list TEXT: the actions containing TEXT)
   view           the compact board again; board: the whole board with every detail
   undo           take back your last move (and the AI and chance moves after it)
+  hint           the three best moves by the strongest AI player, with their values
   save FILE      save the game; continue it with: stonework play --load FILE
   quit           leave the game (Ctrl-D leaves too, saving it first)
   help           this text"""
@@ -115,6 +116,8 @@ class TerminalGame:
         # a spectator's when several share it.
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.last_viewer: int | None = None
+        self.hint_agent: str | None = None
+        """The agent spec of ``hint`` (``None``: the game's strongest, stonework.analysis)."""
         # The listing ``more`` goes on with: its actions, the filter, the next index.
         self.listing: tuple[list[Action], str, int] | None = None
 
@@ -278,6 +281,8 @@ class TerminalGame:
                     return True
             elif word == "save":
                 self.say(self.save(rest.strip()))
+            elif word == "hint":
+                self.hint()
             elif text.isascii() and text.isdigit():
                 index = whole_number(text) or 0
                 if 1 <= index <= len(actions):
@@ -410,6 +415,14 @@ class TerminalGame:
                 f"... {left} more: [bold]more[/bold] for the next page, "
                 "[bold]list TEXT[/bold] for those containing TEXT."
             )
+
+    def hint(self) -> None:
+        """The strongest search's three best moves for the seat to move (its information only)."""
+        from stonework.cli.hints import hint_lines
+
+        self.say("Thinking...")
+        for line in hint_lines(self.state, self.hint_agent, self.seed):
+            self.say(line)
 
     # --- undo and save ----------------------------------------------------------------------
 

@@ -13,7 +13,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from stonework.analysis import read_analysis
 from stonework.cli import game_views
+from stonework.cli.analyse_text import annotation_lines
 from stonework.cli.numbers import whole_number
 from stonework.cli.play import score_table
 from stonework.cli.redact import entry_words
@@ -39,7 +41,10 @@ class RecordViewer:
     def __init__(self, record: Record, perspective: int | None = None) -> None:
         self.record = record
         self.perspective = perspective
-        replay(record)  # refuses a bad record up front, naming its first bad entry
+        final = replay(record)  # refuses a bad record up front, naming its first bad entry
+        # Annotations of `stonework analyse`, checked like the rest of the record.
+        self.annotations = read_analysis(record)
+        self.hidden = final.spec.hidden_information
         state = replay(record, upto=0)
         self.positions: list[State] = [state.clone()]
         for _, text in record.entries:
@@ -75,6 +80,12 @@ class RecordViewer:
         if text is None:
             text = game_views.compact_text(state, self.perspective)
         console.print(text, markup=False, highlight=False, soft_wrap=True)
+        decision = None if self.annotations is None else self.annotations.decisions.get(self.at - 1)
+        if decision is not None:
+            # Another seat's candidate moves could name its hidden cards: only the verdict then.
+            private = self.hidden and self.perspective not in (None, decision.seat)
+            for line in annotation_lines(decision, moves=not private):
+                console.print(line, markup=False, highlight=False, soft_wrap=True)
         if state.is_terminal:
             console.print(score_table(state))
 
@@ -101,6 +112,11 @@ class RecordViewer:
             f"Record of {escape(record.game)}, {record.players} players, "
             f"{len(record.entries)} entries. Type [bold]help[/bold] for the commands."
         )
+        if self.annotations is not None:
+            console.print(
+                f"Annotated by {escape(self.annotations.description)}: each entry shows its "
+                "verdict and the search's best moves."
+            )
         self.show(console)
         while True:
             try:
