@@ -89,11 +89,11 @@ async def list_tables(
 @router.get("/tables/{table_id}", summary="the table as the token's seat sees it")
 async def get_table(
     request: Request, table_id: TableId, authorization: Authorization = None
-) -> dict[str, Any]:
+) -> JSONResponse:
     """The view for the token's seat, or a spectator's without a token."""
     s = services(request)
     token = _token(authorization)
-    return await to_thread.run_sync(s.service.view, table_id, token)
+    return JSONResponse(await to_thread.run_sync(s.service.view, table_id, token))
 
 
 @router.post("/tables/{table_id}/join", summary="take an open seat by its invite")
@@ -110,7 +110,7 @@ async def join_table(
 @router.post("/tables/{table_id}/actions", summary="play an action for the token's seat")
 async def post_action(
     request: Request, table_id: TableId, body: ActionIn, authorization: Authorization = None
-) -> dict[str, Any]:
+) -> JSONResponse:
     """``{"seq": N, "action": "..."}`` or ``{"seq": N, "action_id": I}``; the new view."""
     if (body.action is None) == (body.action_id is None):
         raise errors.bad_request("give exactly one of 'action' (notation) and 'action_id'")
@@ -120,27 +120,27 @@ async def post_action(
         s.service.submit, table_id, token, body.seq, body.action, body.action_id
     )
     s.ai.schedule(table_id)
-    return view
+    return JSONResponse(view)
 
 
 @router.post("/tables/{table_id}/undo", summary="take back your last move if the policy allows")
 async def post_undo(
     request: Request, table_id: TableId, body: UndoIn, authorization: Authorization = None
-) -> dict[str, Any]:
+) -> JSONResponse:
     """The new view; 409 when the server does not allow it."""
     s = services(request)
     token = _token(authorization)
-    return await to_thread.run_sync(s.service.undo, table_id, token, body.seq)
+    return JSONResponse(await to_thread.run_sync(s.service.undo, table_id, token, body.seq))
 
 
 @router.post("/tables/{table_id}/resign", summary="resign the token's seat")
 async def post_resign(
     request: Request, table_id: TableId, body: ResignIn, authorization: Authorization = None
-) -> dict[str, Any]:
+) -> JSONResponse:
     """The new view (the table is finished)."""
     s = services(request)
     token = _token(authorization)
-    return await to_thread.run_sync(s.service.resign, table_id, token)
+    return JSONResponse(await to_thread.run_sync(s.service.resign, table_id, token))
 
 
 @router.post("/tables/{table_id}/rematch", summary="same game and seats, next seed")
@@ -160,10 +160,10 @@ async def post_rematch(
 
 
 @router.get("/tables/{table_id}/record", summary="a finished table's record")
-async def get_record(request: Request, table_id: TableId) -> dict[str, Any]:
+async def get_record(request: Request, table_id: TableId) -> JSONResponse:
     """The JSON that ``stonework replay`` reads."""
     s = services(request)
-    return await to_thread.run_sync(s.service.record, table_id)
+    return JSONResponse(await to_thread.run_sync(s.service.record, table_id))
 
 
 @router.get("/tables/{table_id}/replay/{n}", summary="a finished table after n log entries")
@@ -172,7 +172,7 @@ async def get_replay(
     table_id: TableId,
     n: Annotated[int, Path(ge=0, le=1_000_000)],
     perspective: Annotated[int | None, Query(ge=0, le=8)] = None,
-) -> dict[str, Any]:
+) -> JSONResponse:
     """The view after ``n`` entries, as seat ``perspective`` (or a spectator) saw it."""
     s = services(request)
-    return await to_thread.run_sync(s.service.replay, table_id, n, perspective)
+    return JSONResponse(await to_thread.run_sync(s.service.replay, table_id, n, perspective))
