@@ -51,10 +51,13 @@ class Load:
         self.submitted: dict[tuple[str, int], float] = {}
         self.arrivals: dict[tuple[str, int], list[float]] = {}
         self.latencies: list[float] = []
+        self.answers: list[float] = []
         self.actions = 0
         self.refused = 0
         self.finished_tables = 0
         self.rng = random.Random(1)
+        self.connected = 0
+        self.clients = 0
 
     def running(self) -> bool:
         return time.monotonic() < self.deadline and self.actions < self.max_actions
@@ -70,6 +73,7 @@ class Load:
         ws_url = self.url.replace("http", "ws") + f"/api/tables/{table}/ws"
         async with websockets.connect(ws_url, max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
+            first = True
             while self.running():
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
@@ -79,6 +83,13 @@ class Load:
                 frame = json.loads(raw)
                 if frame.get("type") != "update":
                     continue
+                if first:
+                    first = False
+                    self.connected += 1
+                    # the first move waits until every client has its first view: latency is
+                    # measured on the steady load, not on 200 connections opening at once
+                    while self.connected < self.clients and self.running():
+                        await asyncio.sleep(0.05)
                 for event in frame["events"]:
                     key = (table, event["seq"])
                     arrived = self.arrivals.setdefault(key, [])
@@ -96,7 +107,7 @@ class Load:
                         await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
                     choice = self.rng.choice(view["legal"])
                     seq = view["seq"]
-                    self.submitted[(table, seq + 1)] = time.perf_counter()
+                    sent = self.submitted[(table, seq + 1)] = time.perf_counter()
                     response = await http.post(
                         f"/api/tables/{table}/actions",
                         headers={"Authorization": f"Bearer {token}"},
@@ -104,6 +115,7 @@ class Load:
                     )
                     if response.status_code == 200:
                         self.actions += 1
+                        self.answers.append(time.perf_counter() - sent)
                     else:
                         self.refused += 1
 
@@ -112,6 +124,7 @@ async def drive(
     url: str, tables: int, game: str, seconds: float, max_actions: int, think: float
 ) -> Load:
     load = Load(url, game, seconds, max_actions, think)
+    load.clients = 2 * tables
     limits = httpx.Limits(max_connections=tables * 2, max_keepalive_connections=tables * 2)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         started = time.perf_counter()

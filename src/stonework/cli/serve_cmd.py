@@ -76,4 +76,6 @@ def serve(
         workers=workers,
         log_level="warning",
         ws_max_size=64 * 1024,
+        # Frames are mostly SVG; compressing each one costs more CPU than the whole move.
+        ws_per_message_deflate=False,
     )
