@@ -149,6 +149,7 @@ def main() -> None:
     )
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
     args = parser.parse_args()
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
     folder = Path(tempfile.mkdtemp(prefix="stonework-load-"))
     db = args.db or f"sqlite:///{folder / 'load.db'}"
     if db.startswith("postgresql"):
@@ -213,6 +214,13 @@ def main() -> None:
             f"latency submit -> last client's update: p50 {statistics.median(lat):.1f} ms, "
             f"p99 {percentile(lat, 0.99):.1f} ms, max {max(lat):.1f} ms ({len(lat)} actions)"
         )
+    answers = [v * 1000 for v in load.answers]
+    if answers:
+        print(
+            f"HTTP answer to a submission: p50 {statistics.median(answers):.1f} ms, "
+            f"p99 {percentile(answers, 0.99):.1f} ms"
+        )
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
