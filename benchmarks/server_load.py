@@ -52,6 +52,7 @@ class Load:
         self.arrivals: dict[tuple[str, int], list[float]] = {}
         self.latencies: list[float] = []
         self.answers: list[float] = []
+        self.errors = 0
         self.actions = 0
         self.refused = 0
         self.finished_tables = 0
@@ -108,11 +109,15 @@ class Load:
                     choice = self.rng.choice(view["legal"])
                     seq = view["seq"]
                     sent = self.submitted[(table, seq + 1)] = time.perf_counter()
-                    response = await http.post(
-                        f"/api/tables/{table}/actions",
-                        headers={"Authorization": f"Bearer {token}"},
-                        json={"seq": seq, "action_id": choice["id"]},
-                    )
+                    try:
+                        response = await http.post(
+                            f"/api/tables/{table}/actions",
+                            headers={"Authorization": f"Bearer {token}"},
+                            json={"seq": seq, "action_id": choice["id"]},
+                        )
+                    except httpx.TransportError:
+                        self.errors += 1
+                        continue
                     if response.status_code == 200:
                         self.actions += 1
                         self.answers.append(time.perf_counter() - sent)
@@ -205,7 +210,8 @@ def main() -> None:
     )
     print(
         f"actions: {load.actions} in {elapsed:.1f} s = {load.actions / elapsed:.0f} actions/s "
-        f"(refused {load.refused}, tables finished {load.finished_tables})"
+        f"(refused {load.refused}, connection errors {load.errors}, "
+        f"tables finished {load.finished_tables})"
     )
     client_cpu = time.process_time()
     print(f"CPU: server {server_cpu:.1f} s, load generator {client_cpu:.1f} s")

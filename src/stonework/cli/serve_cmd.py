@@ -78,4 +78,7 @@ def serve(
         ws_max_size=64 * 1024,
         # Frames are mostly SVG; compressing each one costs more CPU than the whole move.
         ws_per_message_deflate=False,
+        # Players pause between moves: keep their connections longer than uvicorn's 5 s, which
+        # races with clients reusing a connection just as the server closes it.
+        timeout_keep_alive=75,
     )
