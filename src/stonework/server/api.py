@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Header, Path, Query, Request
 from fastapi.responses import JSONResponse
+from starlette.requests import HTTPConnection
 
 from stonework.server import errors
 from stonework.server.ai import AiPlayer
@@ -41,9 +42,9 @@ class Services:
     ai: AiPlayer
 
 
-def services(request: Request) -> Services:
-    """The app's services."""
-    found: Services = request.app.state.services
+def services(connection: HTTPConnection) -> Services:
+    """The app's services (for an HTTP request or a WebSocket)."""
+    found: Services = connection.app.state.services
     return found
 
 

@@ -235,21 +235,24 @@ class TableService:
             return build_view(runtime, seat, self.presence(table_id))
 
     def frame(
-        self, table_id: str, viewer: int | None, since: int, revision: int
-    ) -> tuple[dict[str, Any], int, int] | None:
-        """A WebSocket update for ``viewer`` after ``since``; None if nothing changed since ``revision``."""
+        self, table_id: str, viewer: int | None, since: int, seen: tuple[int, frozenset[int]]
+    ) -> tuple[dict[str, Any], int, tuple[int, frozenset[int]]] | None:
+        """A WebSocket update for ``viewer`` after ``since``; None if the table and who is
+        connected are as ``seen`` (the revision and connected seats of the last frame sent)."""
         runtime = self.runtime(table_id)
         with runtime.lock:
-            if runtime.row.revision == revision:
+            connected = self.presence(table_id)
+            now = (runtime.row.revision, frozenset(connected))
+            if now == seen:
                 return None
-            view = build_view(runtime, viewer, self.presence(table_id))
+            view = build_view(runtime, viewer, connected)
             frame = {
                 "type": "update",
                 "seq": runtime.seq,
                 "view": view,
                 "events": events_after(runtime, since, viewer),
             }
-            return frame, runtime.seq, runtime.row.revision
+            return frame, runtime.seq, now
 
     def list_tables(self, status: str | None, limit: int) -> list[dict[str, Any]]:
         """Tables to join, watch or replay, most recently changed first."""
