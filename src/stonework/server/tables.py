@@ -7,6 +7,7 @@ written with its events in one transaction, and only then acknowledged and annou
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import OrderedDict
@@ -27,6 +28,7 @@ from stonework.server.tokens import digest, new_invite, new_seed, new_table_id, 
 from stonework.server.undo import LogEntry, undo_point, undo_reason
 from stonework.server.views import build_view, events_after, replay_view
 
+log = logging.getLogger("stonework.server.tables")
 STATUSES = ("waiting", "running", "finished", "abandoned")
 DEFAULT_AGENT = "medium"
 MAX_AGENT_SECONDS = 10.0
@@ -519,6 +521,17 @@ class TableService:
             after.apply(action)
         except StoneworkError as exc:
             raise errors.illegal_action(str(exc)) from None
+        except (ValueError, LookupError, TypeError, ArithmeticError):
+            # An engine that trips over odd input instead of raising InvalidAction: the input
+            # is still refused the documented way, and the log keeps the engine's trace.
+            log.exception(
+                "%s: unexpected error on %r / %r", state.spec.name, action_text, action_id
+            )
+            raise errors.illegal_action(
+                f"cannot read {action_text!r} as a {state.spec.name} action"
+                if action_text is not None
+                else f"no {state.spec.name} action has id {action_id}"
+            ) from None
         before = state if state.spec.hidden_information else None
         played = [_entry(before, action, after, seat, seq + 1, ACTION, by)]
         if process:
