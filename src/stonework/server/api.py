@@ -11,6 +11,7 @@ from starlette.requests import HTTPConnection
 
 from stonework.server import errors
 from stonework.server.ai import AiPlayer
+from stonework.server.catalog import games_json
 from stonework.server.fanout import Hub
 from stonework.server.models import (
     ActionIn,
@@ -21,7 +22,7 @@ from stonework.server.models import (
     StatusFilter,
     UndoIn,
 )
-from stonework.server.tables import SeatRequest, TableService, games_json
+from stonework.server.tables import SeatRequest, TableService
 from stonework.server.threads import run_in_thread
 from stonework.server.tokens import bearer_token
 
