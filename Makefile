@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 # Extras the app itself needs to run (e.g. `web` once `make run` starts the server).
 RUN_EXTRAS :=
 # Extras the checks need on top of those.
-TEST_EXTRAS := dev,rl,arena,ray
+TEST_EXTRAS := dev,rl,arena,ray,web
 RUN_STAMP := $(VENV)/.installed-run
 # The full install keeps its historical name, so `make .venv/.installed` still sets up a
 # working tree for development.

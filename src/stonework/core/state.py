@@ -186,6 +186,14 @@ class State(ABC):
     def action_from_id(self, action_id: int) -> Action:
         """The action with that id; raise InvalidAction for an id outside the space."""
 
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        """What a person clicks on the SVG, in order, to choose ``action`` (``kind:key`` strings).
+
+        Each string names an element drawn with ``data-target="kind:key"`` by :meth:`to_svg`
+        (``site:2``, ``hex:0,-3``). The default, ``()``, means a button is the natural control.
+        """
+        return ()
+
     def describe_turn(self) -> str:
         """A short phrase saying whose turn it is and what they must do (for messages)."""
         player = self.current_player
