@@ -31,8 +31,8 @@ def panel_size(city: City, show_open: bool) -> tuple[float, float, float, float]
     return min_x, min_y, max(xs) + HEX - min_x, max(ys) + HEX * ROOT3 / 2 - min_y
 
 
-SHADE: Final = 3.5
-"""Pixels each level above the first lifts a hex: its darker side shows below it."""
+SHADE: Final = 6.0
+"""Pixels of side and shadow each level above the first shows below a raised hex."""
 
 
 def tile_outline(cells: list[int], centres: dict[int, tuple[float, float]], size: float) -> str:
@@ -99,9 +99,11 @@ def draw_city(
         mark = ' data-last="1"' if cell in last else ""
         parts.append(f'<g class="city-hex" data-level="{level}"{target}{mark}>')
         if level > 1:
+            # The raised hex's side and shadow, falling south-east over its lower neighbours.
+            lift = level - 1
             parts.append(
-                f'<polygon class="side" points="{corners(x, y + SHADE * (level - 1), HEX)}" '
-                'fill="#4a4032" stroke="#222" stroke-width="1"/>'
+                f'<polygon class="side" points="{corners(x + 0.5 * SHADE * lift, y + SHADE * lift, HEX)}" '
+                'fill="#2b2418" fill-opacity="0.6" stroke="none"/>'
             )
         # data-* attributes let a user interface map a click back to a hex of the notation.
         data = f' data-seat="{seat}" data-q="{q}" data-r="{r}"'
@@ -119,7 +121,7 @@ def draw_city(
     if last:
         edges = tile_outline([c for c in last if c in centres], centres, HEX - 2.5)
         parts.append(
-            f'<path class="last" d="{edges}" fill="none" stroke="#fff" stroke-width="3" '
+            f'<path class="last" d="{edges}" fill="none" stroke="#ff7a00" stroke-width="3.5" '
             'stroke-dasharray="6,3" pointer-events="none"/>'
         )
     parts.append("</g>")
