@@ -152,12 +152,15 @@ def render_svg(state: ZapotecState, perspective: int | None) -> str:
     track, y = draw_track(obs, state.comp, PAD, y, last)
     parts += track
     y += 10
+    row_height = 0.0
     for n, player in enumerate(obs["players"]):
         x = PAD + (n % 2) * (PLAYER_W + 16)
         board, height = draw_player(player, obs, x, y)
         parts += board
+        row_height = max(row_height, height)
         if n % 2 == 1 or n == len(obs["players"]) - 1:
-            y += height + 12
+            y += row_height + 12
+            row_height = 0.0
     if state.is_terminal:
         parts += _final(state, PAD, y)
         y += 24 + 16 * state.num_players
