@@ -131,3 +131,26 @@ def test_zapotec_card_targets_name_only_cards_the_viewer_may_see() -> None:
             built += 1
         state.apply(state.random_action(rng))
     assert built > 0
+
+
+def test_aztec_picker_cubes_cover_the_cells_of_a_placement() -> None:
+    """``data-cubes`` offsets added to the corner cube give exactly the placement's cells."""
+    from stonework.games.aztec.geometry import cell_index
+
+    state = played("aztec", 2, 6, 6)
+    root = ET.fromstring(state.to_svg())
+    cubes = {
+        g.attrib["data-orient"]: [
+            tuple(map(int, c.split(","))) for c in g.attrib["data-cubes"].split()
+        ]
+        for g in root.iter(f"{NS}g")
+        if "data-orient" in g.attrib
+    }
+    checked = 0
+    for action in state.legal_actions():
+        cx, cy, cz = cell_coords(action.corner)  # type: ignore[attr-defined]
+        name = ORIENTATIONS[action.orientation].name  # type: ignore[attr-defined]
+        cells = {cell_index(cx + dx, cy + dy, cz + dz) for dx, dy, dz in cubes[name]}
+        assert cells == set(cells_of(placement_mask(action)))  # type: ignore[arg-type]
+        checked += 1
+    assert checked > 0

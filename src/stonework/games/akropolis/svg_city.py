@@ -68,7 +68,8 @@ def draw_city(
     ``data-hex-size``, ``data-origin-x`` and ``data-origin-y`` give the pixel centre of any hex:
     ``x = origin_x + size * 1.5 * q``, ``y = origin_y + size * sqrt(3) * (r + q / 2)``, so a
     client can put a ghost tile or a highlight on any hex without drawing the city itself.
-    ``last`` are the cells the last tile covered: they get ``data-last`` and a heavy outline.
+    ``last`` are the cells the last tile covered: they get ``data-last`` and an orange dashed
+    outline.
     """
     min_x, min_y, width, height = panel_size(city, show_open)
     height += SHADE * (max(city.columns[c] >> 16 for c in city.cells) - 1)
@@ -100,10 +101,11 @@ def draw_city(
         parts.append(f'<g class="city-hex" data-level="{level}"{target}{mark}>')
         if level > 1:
             # The raised hex's side and shadow, falling south-east over its lower neighbours.
-            lift = level - 1
+            drop = SHADE * (level - 1)
+            side = corners(x + 0.5 * drop, y + drop, HEX)
             parts.append(
-                f'<polygon class="side" points="{corners(x + 0.5 * SHADE * lift, y + SHADE * lift, HEX)}" '
-                'fill="#2b2418" fill-opacity="0.6" stroke="none"/>'
+                f'<polygon class="side" points="{side}" fill="#2b2418" fill-opacity="0.6" '
+                'stroke="none"/>'
             )
         # data-* attributes let a user interface map a click back to a hex of the notation.
         data = f' data-seat="{seat}" data-q="{q}" data-r="{r}"'

@@ -326,16 +326,20 @@ def mini_piece(orientation: Orientation, view: str, cx: float, cy: float) -> lis
 def draw_picker(view: str, left: float, top: float) -> tuple[list[str], float]:
     """The 24 orientations as small pieces seen from ``view``, for a client's orientation picker.
 
-    Each is a ``<g class="orient" data-orient="<name>">`` (not a ``data-target``: the orientation
-    is interaction state, docs/web.md); the corner cube, the one a placement's cell names, is
-    drawn dark. Returns the parts and the height used.
+    Each is a ``<g class="orient" data-orient="<name>" data-cubes="dx,dy,dz ...">`` (not a
+    ``data-target``: the orientation is interaction state, docs/web.md); ``data-cubes`` are the
+    six cubes as offsets from the corner cube (x east, y north, z up), so a client finds the
+    columns a placement covers from the clicked cell alone. The corner cube, the one a
+    placement's cell names, is drawn dark. Returns the parts and the height used.
     """
     title = "Orientations (dark: the corner cube, on the cell named)"
     parts = ['<g class="orientations">', svg.text(left, top + 12, title, 12, weight="bold")]
     for orientation in ORIENTATIONS:
         col, row = orientation.index % PICKER_COLUMNS, orientation.index // PICKER_COLUMNS
         sx, sy = left + col * PICKER_SLOT_W, top + 20 + row * PICKER_SLOT_H
-        parts.append(f'<g class="orient" data-orient="{orientation.name}">')
+        ox, oy, oz = orientation.corner
+        cubes = " ".join(f"{x - ox},{y - oy},{z - oz}" for x, y, z in orientation.cells)
+        parts.append(f'<g class="orient" data-orient="{orientation.name}" data-cubes="{cubes}">')
         parts.append(
             svg.rect(sx + 2, sy, PICKER_SLOT_W - 4, PICKER_SLOT_H - 4, "#fffdf7", "#d8ccb4", 0.8)
         )

@@ -49,14 +49,13 @@ def last_target(state: ZapotecState) -> str:
     """The target the last public board action changed ('' if none): the space built on, the
     pyramid raised, the ritual card taken or the track space reached."""
     for seat, action in reversed(state.history):
-        kind = type(action)
-        if kind in (Build, Palace):
-            return space_target(state.comp.spaces[action.space].name)  # type: ignore[attr-defined]
-        if kind is Pyramid:
-            return pyramid_target(action.space)  # type: ignore[attr-defined]
-        if kind is Ritual:
-            return ritual_target(action.card)  # type: ignore[attr-defined]
-        if kind is Sacrifice:
+        if isinstance(action, (Build, Palace)):
+            return space_target(state.comp.spaces[action.space].name)
+        if isinstance(action, Pyramid):
+            return pyramid_target(action.space)
+        if isinstance(action, Ritual):
+            return ritual_target(action.card)
+        if isinstance(action, Sacrifice):
             return track_target(state.track[seat])
     return ""
 
