@@ -64,7 +64,7 @@ def draw_city(
     """The city's hexes with (left, top) the corner of its box; returns parts, width, height.
 
     With ``show_open`` (the city of the seat to move) every built hex and open ground spot is
-    a click target ``hex:q,r`` (see :mod:`~stonework.games.akropolis.targets`). The group's
+    a click target ``hex:q,r`` (see :mod:`~stonework.games.akropolis.targets`), and the group's
     ``data-hex-size``, ``data-origin-x`` and ``data-origin-y`` give the pixel centre of any hex:
     ``x = origin_x + size * 1.5 * q``, ``y = origin_y + size * sqrt(3) * (r + q / 2)``, so a
     client can put a ghost tile or a highlight on any hex without drawing the city itself.
@@ -74,10 +74,13 @@ def draw_city(
     min_x, min_y, width, height = panel_size(city, show_open)
     height += SHADE * (max(city.columns[c] >> 16 for c in city.cells) - 1)
     origin_x, origin_y = left - min_x, top - min_y
-    parts = [
-        f'<g class="city" data-seat="{seat}" data-hex-size="{HEX:g}" '
-        f'data-origin-x="{origin_x:.1f}" data-origin-y="{origin_y:.1f}">'
-    ]
+    # Only the city with targets exposes its transform, so `g.city[data-origin-x]` finds it.
+    geometry = (
+        f' data-hex-size="{HEX:g}" data-origin-x="{origin_x:.1f}" data-origin-y="{origin_y:.1f}"'
+        if show_open
+        else ""
+    )
+    parts = [f'<g class="city" data-seat="{seat}"{geometry}>']
     centres = {
         cell: (origin_x + centre(*COORDS[cell], HEX)[0], origin_y + centre(*COORDS[cell], HEX)[1])
         for cell in city.cells
