@@ -23,6 +23,7 @@ from stonework.games.akropolis import (
     render_svg,
     render_text,
     rules,
+    targets,
 )
 from stonework.games.akropolis.actions import Place, Reveal
 from stonework.games.akropolis.architect import ARCHITECT, architect_score
@@ -157,6 +158,9 @@ class AkropolisState(State):
         if type(action) is Reveal:
             return rules.REVEALS[action.tile]
         return Place._make(action)  # type: ignore[arg-type]
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        return targets.action_targets(action)
 
     def _check(self, action: Action) -> None:
         rules.check(self, action)

@@ -21,7 +21,15 @@ from stonework.core.errors import InvalidAction
 from stonework.core.options import OptionValue
 from stonework.core.rng import Rng
 from stonework.core.state import JSON, TERMINAL, Action, Score, State
-from stonework.games.aztec import evaluation, observe, position, render_svg, render_text, rules
+from stonework.games.aztec import (
+    evaluation,
+    observe,
+    position,
+    render_svg,
+    render_text,
+    rules,
+    targets,
+)
 from stonework.games.aztec.actions import (
     AUCTION_PASS,
     NUM_PLACEMENTS,
@@ -226,6 +234,9 @@ class AztecState(State):
                 and 1 <= value.points <= self.max_bid
             )
         return isinstance(value, AuctionPass)
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        return targets.action_targets(action)
 
     def _check(self, action: Action) -> None:
         rules.check(self, action)

@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stonework.core import JSON, svg
+from stonework.games.zapotec.actions import Build, Palace, Pyramid, Ritual, Sacrifice
 from stonework.games.zapotec.observe import observation
 from stonework.games.zapotec.render_text import score_sheet, shown_points
 from stonework.games.zapotec.svg_board import (
     BOARD_H,
     BOARD_W,
     BUILDING_COLOURS,
+    SEAT_COLOURS,
+    SEAT_INK,
     draw_market,
     draw_pyramids,
     draw_rituals,
@@ -25,7 +28,14 @@ from stonework.games.zapotec.svg_board import (
     seat_marker,
 )
 from stonework.games.zapotec.svg_players import BOARD_W as PLAYER_W
-from stonework.games.zapotec.svg_players import draw_player
+from stonework.games.zapotec.svg_players import card_number, draw_player
+from stonework.games.zapotec.targets import (
+    card_target,
+    pyramid_target,
+    ritual_target,
+    space_target,
+    track_target,
+)
 
 if TYPE_CHECKING:
     from stonework.games.zapotec.state import ZapotecState
@@ -43,6 +53,21 @@ def status(state: ZapotecState, obs: dict[str, JSON]) -> str:
     return f"seat {obs['to_play']} to play, {obs['phase']} phase"
 
 
+def last_target(state: ZapotecState) -> str:
+    """The target the last public board action changed ('' if none): the space built on, the
+    pyramid raised, the ritual card taken or the track space reached."""
+    for seat, action in reversed(state.history):
+        if isinstance(action, (Build, Palace)):
+            return space_target(state.comp.spaces[action.space].name)
+        if isinstance(action, Pyramid):
+            return pyramid_target(action.space)
+        if isinstance(action, Ritual):
+            return ritual_target(action.card)
+        if isinstance(action, Sacrifice):
+            return track_target(state.track[seat])
+    return ""
+
+
 def _cards(obs: dict[str, JSON], top: float) -> list[str]:
     """The scoring card, the offer and the turn order."""
     parts = ['<g class="cards">']
@@ -53,7 +78,13 @@ def _cards(obs: dict[str, JSON], top: float) -> list[str]:
     ):
         parts.append(svg.text(x, top + 12, title, 12, weight="bold"))
         for n, card in enumerate(cards):
+            # Offer cards are drafted by a click; the scoring card is only read.
+            target = title == "Offer"
+            if target:
+                parts.append(f'<g class="card" data-target="{card_target(card_number(card))}">')
             parts += _card(x + n * 92, top + 18, str(card))
+            if target:
+                parts.append("</g>")
         x += max(1, len(cards)) * 92 + 24
     order = " > ".join(f"seat {s}" for s in obs["turn_order"]) or "-"
     parts.append(svg.text(x, top + 12, "Turn order", 12, weight="bold"))
@@ -90,7 +121,16 @@ def _legend(left: float, top: float) -> list[str]:
             '<circle cx="7" cy="7" r="7" fill="#eee" stroke="#bbb" stroke-dasharray="2,2"/>',
             "space not in play at this player count",
         ),
-        (svg.text(7, 11, "0L", 9, "middle", weight="bold"), "pyramid piece: seat, L/M/S size"),
+        (
+            f'<polygon points="-3,13 17,13 14,2 0,2" fill="{SEAT_COLOURS[0]}" stroke="#000"/>'
+            + svg.text(7, 11, "0L", 8, "middle", SEAT_INK[0], "bold"),
+            "pyramid piece: seat, L/M/S size; dashed: steps still open",
+        ),
+        (
+            '<circle cx="7" cy="7" r="7" fill="none" stroke="#000" stroke-width="2" '
+            'stroke-dasharray="4,2"/>',
+            "the last board action (or a heavy outline)",
+        ),
     ]
     parts = [svg.text(left, top + 12, "Legend", 13, weight="bold")]
     return parts + svg.legend(left, top + 20, entries, 10)
@@ -113,28 +153,32 @@ def render(state: ZapotecState, perspective: int | None) -> str:
     y = PAD + 42
     parts += _cards(obs, y)
     y += 70
-    parts += draw_sections(obs, PAD, y)
-    pyramid_parts, pyramids_bottom = draw_pyramids(obs, PAD + BOARD_W + 20, y)
+    last = last_target(state)
+    parts += draw_sections(obs, PAD, y, last)
+    pyramid_parts, pyramids_bottom = draw_pyramids(obs, PAD + BOARD_W + 20, y, last)
     parts += pyramid_parts
     y = max(y + BOARD_H, pyramids_bottom) + 14
     market, market_bottom = draw_market(obs, state.comp, PAD, y)
     parts += market
     y = market_bottom + 10
-    rituals, rituals_bottom = draw_rituals(obs, PAD, y)
+    rituals, rituals_bottom = draw_rituals(obs, PAD, y, last)
     parts += rituals
     parts += _legend(PAD + 560, y)
-    y = max(rituals_bottom, y + 20 + 17 * 7) + 10
-    track, y = draw_track(obs, state.comp, PAD, y)
+    y = max(rituals_bottom, y + 20 + 17 * 8) + 10
+    track, y = draw_track(obs, state.comp, PAD, y, last)
     parts += track
     y += 10
+    row_height = 0.0
     for n, player in enumerate(obs["players"]):
         x = PAD + (n % 2) * (PLAYER_W + 16)
         # One score everywhere: at the end a board shows the final total, as the sheet does.
         player = {**player, "points": shown_points(state, n)}
         board, height = draw_player(player, obs, x, y)
         parts += board
+        row_height = max(row_height, height)
         if n % 2 == 1 or n == len(obs["players"]) - 1:
-            y += height + 12
+            y += row_height + 12
+            row_height = 0.0
     if state.is_terminal:
         final, y = _final(state, PAD, y)
         parts += final

@@ -34,6 +34,7 @@ from stonework.games.zapotec import (
     render_text,
     rules,
     scoring,
+    targets,
 )
 from stonework.games.zapotec.actions import ACTION_TYPES, ActionSpace, action_space
 from stonework.games.zapotec.components import Components
@@ -159,6 +160,9 @@ class ZapotecState(State):
             return self.sample_chance(rng)
         actions = self.legal_actions()
         return actions[int(rng.random() * len(actions))]
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        return targets.action_targets(self, action)
 
     def _check(self, action: Action) -> None:
         if not isinstance(action, ACTION_TYPES) or action not in self.space.ids:
