@@ -162,6 +162,10 @@ class State(ABC):
     def action_from_id(self, action_id: int) -> Action:
         """The action with that id; raise InvalidAction for an id outside the space."""
 
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        """The ids of the SVG targets a person clicks, in order, to choose this action; empty where a button is the natural control."""
+        return ()
+
     def describe_turn(self) -> str:
         """A short phrase saying whose turn it is and what they must do (for messages)."""
         player = self.current_player

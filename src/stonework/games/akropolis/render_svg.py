@@ -12,9 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stonework.core import CHANCE, TERMINAL, svg
+from stonework.games.akropolis.actions import Place, placement_index
+from stonework.games.akropolis.hexgrid import PLACEMENT_CELLS
 from stonework.games.akropolis.render_text import plural, status_line
 from stonework.games.akropolis.svg_city import SHEET_H, SHEET_W, draw_city, draw_sheet
 from stonework.games.akropolis.svg_hex import FILL, NAME, ROOT3, corners, hex_shape
+from stonework.games.akropolis.targets import site_target
 from stonework.games.akropolis.tiles import TILE_KINDS
 
 if TYPE_CHECKING:
@@ -44,7 +47,8 @@ def _site(state: AkropolisState, top: float) -> tuple[list[str], float, float]:
         position = i + 1
         dim = position > affordable
         parts.append(
-            f'<g class="site-tile" data-position="{position}"'
+            f'<g class="site-tile" data-position="{position}" data-target="{site_target(position)}"'
+            f' data-tile="{tile}" data-hex-size="{SITE_HEX:g}"'
             + (' opacity="0.45"' if dim else "")
             + ">"
         )
@@ -56,8 +60,14 @@ def _site(state: AkropolisState, top: float) -> tuple[list[str], float, float]:
             (cx, base - ROOT3 * SITE_HEX),
             (cx + 1.5 * SITE_HEX, base - ROOT3 * SITE_HEX / 2),
         )
-        for (hx, hy), kind in zip(spots, TILE_KINDS[tile], strict=True):
-            parts += hex_shape(hx, hy, kind, 0, SITE_HEX)
+        # Each hex drawn about its own centre and placed by a translate: a client makes a ghost
+        # of the tile by cloning these groups onto city hexes (docs/web.md, "Clickable boards").
+        for n, ((hx, hy), kind) in enumerate(zip(spots, TILE_KINDS[tile], strict=True), start=1):
+            parts.append(
+                f'<g class="tile-hex" data-hex="{n}" transform="translate({hx:.1f},{hy:.1f})">'
+            )
+            parts += hex_shape(0, 0, kind, 0, SITE_HEX)
+            parts.append("</g>")
         # The hexes' numbers outside the tile: 1 and 2 to the west, 3 to the east.
         for n, (hx, hy), dx in zip((1, 2, 3), spots, (-1.45, -1.45, 1.45), strict=True):
             parts.append(svg.text(hx + dx * SITE_HEX, hy + 4, str(n), 10, "middle", "#555"))
@@ -68,6 +78,15 @@ def _site(state: AkropolisState, top: float) -> tuple[list[str], float, float]:
     if not state.site:
         parts.append(svg.text(PAD, y + 20, "(empty)", 11))
     return parts, max(x, 300.0), y + box_h
+
+
+def last_placement(state: AkropolisState) -> tuple[int, tuple[int, ...]]:
+    """The seat that laid the last tile and the cells it covered ((-1, ()) before any)."""
+    for seat, action in reversed(state.history):
+        if type(action) is Place:
+            cells = PLACEMENT_CELLS[placement_index(action)]
+            return seat, cells or ()
+    return -1, ()
 
 
 def _legend(left: float, top: float) -> tuple[list[str], float]:
@@ -111,6 +130,7 @@ def render_svg(state: AkropolisState, perspective: int | None = None) -> str:
     mover = state.current_player if state.current_player >= 0 else -1
     if state.current_player == CHANCE:
         mover = state.turn
+    last_seat, last_cells = last_placement(state)
     row_top, x, row_h = y, PAD, 0.0
     for seat, city in enumerate(state.cities):
         if seat and seat % PER_ROW == 0:
@@ -120,7 +140,8 @@ def render_svg(state: AkropolisState, perspective: int | None = None) -> str:
         stones = state.stones[seat]
         head = f"Seat {seat}: {plural(scores[seat].total, 'point')}, {plural(stones, 'stone')}"
         parts.append(svg.text(x, row_top + 14, head + mark, 13, weight="bold"))
-        city_parts, w, h = draw_city(city, seat, x, row_top + 24, seat == mover)
+        last = last_cells if seat == last_seat else ()
+        city_parts, w, h = draw_city(city, seat, x, row_top + 24, seat == mover, last)
         parts += city_parts
         sheet = scores[seat].breakdown
         parts += draw_sheet(sheet, x, row_top + 24 + h + 16)

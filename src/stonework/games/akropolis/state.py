@@ -174,6 +174,11 @@ class AkropolisState(State):
     def action_from_id(self, action_id: int) -> Action:
         return act.action_from_id(action_id, self.site_size)
 
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        from stonework.games.akropolis.targets import action_targets
+
+        return action_targets(action)
+
     def _check(self, action: Action) -> None:
         if not act.is_action(action):
             raise InvalidAction(

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Final
 
 from stonework.core import JSON, svg
-from stonework.games.akropolis.hexgrid import COORDS, TRIANGLE_CELLS
-from stonework.games.akropolis.placement import City
-from stonework.games.akropolis.svg_hex import ROOT3, centre, hex_shape, open_spot
+from stonework.games.akropolis.hexgrid import COORDS, STEP, TRIANGLE_CELLS
+from stonework.games.akropolis.placement import TILE_SHIFT, City
+from stonework.games.akropolis.svg_hex import ROOT3, centre, corners, hex_shape, open_spot
+from stonework.games.akropolis.targets import hex_target
 from stonework.games.akropolis.tiles import DISTRICT_TYPES
 
 HEX: Final = 23.0  # hex radius in the cities
@@ -29,24 +31,96 @@ def panel_size(city: City, show_open: bool) -> tuple[float, float, float, float]
     return min_x, min_y, max(xs) + HEX - min_x, max(ys) + HEX * ROOT3 / 2 - min_y
 
 
+SHADE: Final = 3.5
+"""Pixels each level above the first lifts a hex: its darker side shows below it."""
+
+
+def tile_outline(cells: list[int], centres: dict[int, tuple[float, float]], size: float) -> str:
+    """The outer edges of a group of cells (one tile's visible hexes) as one path."""
+    inside = set(cells)
+    segments = []
+    for cell in cells:
+        x, y = centres[cell]
+        for i in range(6):
+            # Edge i (corner i to corner i + 1) faces direction (i + 2) % 6 of hexgrid.DIRECTIONS.
+            if STEP[cell][(i + 2) % 6] in inside:
+                continue
+            a, b = math.radians(60 * i), math.radians(60 * (i + 1))
+            segments.append(
+                f"M{x + size * math.cos(a):.1f},{y + size * math.sin(a):.1f}"
+                f"L{x + size * math.cos(b):.1f},{y + size * math.sin(b):.1f}"
+            )
+    return "".join(segments)
+
+
 def draw_city(
-    city: City, seat: int, left: float, top: float, show_open: bool
+    city: City,
+    seat: int,
+    left: float,
+    top: float,
+    show_open: bool,
+    last: tuple[int, ...] = (),
 ) -> tuple[list[str], float, float]:
-    """The city's hexes with (left, top) the corner of its box; returns parts, width, height."""
+    """The city's hexes with (left, top) the corner of its box; returns parts, width, height.
+
+    With ``show_open`` (the city of the seat to move) every built hex and open ground spot is
+    a click target ``hex:q,r`` (see :mod:`~stonework.games.akropolis.targets`). The group's
+    ``data-hex-size``, ``data-origin-x`` and ``data-origin-y`` give the pixel centre of any hex:
+    ``x = origin_x + size * 1.5 * q``, ``y = origin_y + size * sqrt(3) * (r + q / 2)``, so a
+    client can put a ghost tile or a highlight on any hex without drawing the city itself.
+    ``last`` are the cells the last tile covered: they get ``data-last`` and a heavy outline.
+    """
     min_x, min_y, width, height = panel_size(city, show_open)
-    parts = [f'<g class="city" data-seat="{seat}">']
+    height += SHADE * (max(city.columns[c] >> 16 for c in city.cells) - 1)
+    origin_x, origin_y = left - min_x, top - min_y
+    parts = [
+        f'<g class="city" data-seat="{seat}" data-hex-size="{HEX:g}" '
+        f'data-origin-x="{origin_x:.1f}" data-origin-y="{origin_y:.1f}">'
+    ]
+    centres = {
+        cell: (origin_x + centre(*COORDS[cell], HEX)[0], origin_y + centre(*COORDS[cell], HEX)[1])
+        for cell in city.cells
+    }
     if show_open:
         for cell in sorted(open_ground(city)):
-            x, y = centre(*COORDS[cell], HEX)
-            parts += open_spot(left + x - min_x, top + y - min_y, HEX, COORDS[cell])
-    for cell in city.cells:
+            q, r = COORDS[cell]
+            x, y = centre(q, r, HEX)
+            parts.append(f'<g data-target="{hex_target(q, r)}">')
+            parts += open_spot(origin_x + x, origin_y + y, HEX, (q, r))
+            parts.append("</g>")
+    # Low hexes first, north to south, so a higher hex's side falls over its lower neighbours.
+    order = sorted(city.cells, key=lambda c: (city.columns[c] >> 16, centres[c][1], centres[c][0]))
+    for cell in order:
         value = city.columns[cell]
+        level = value >> 16
         q, r = COORDS[cell]
-        x, y = centre(q, r, HEX)
+        x, y = centres[cell]
+        target = f' data-target="{hex_target(q, r)}"' if show_open else ""
+        mark = ' data-last="1"' if cell in last else ""
+        parts.append(f'<g class="city-hex" data-level="{level}"{target}{mark}>')
+        if level > 1:
+            parts.append(
+                f'<polygon class="side" points="{corners(x, y + SHADE * (level - 1), HEX)}" '
+                'fill="#4a4032" stroke="#222" stroke-width="1"/>'
+            )
         # data-* attributes let a user interface map a click back to a hex of the notation.
         data = f' data-seat="{seat}" data-q="{q}" data-r="{r}"'
-        parts += hex_shape(
-            left + x - min_x, top + y - min_y, value & 0xFF, value >> 16, HEX, (q, r), data
+        parts += hex_shape(x, y, value & 0xFF, level, HEX, (q, r), data)
+        parts.append("</g>")
+    # Each tile's visible hexes outlined together, so a person sees the tiles, not only hexes.
+    by_tile: dict[int, list[int]] = {}
+    for cell in city.cells:
+        by_tile.setdefault(city.columns[cell] >> TILE_SHIFT & 0xFF, []).append(cell)
+    outlines = "".join(tile_outline(cells, centres, HEX) for cells in by_tile.values())
+    parts.append(
+        f'<path class="tile-outlines" d="{outlines}" fill="none" stroke="#1b1408" '
+        'stroke-width="2.6" stroke-linecap="round" pointer-events="none"/>'
+    )
+    if last:
+        edges = tile_outline([c for c in last if c in centres], centres, HEX - 2.5)
+        parts.append(
+            f'<path class="last" d="{edges}" fill="none" stroke="#fff" stroke-width="3" '
+            'stroke-dasharray="6,3" pointer-events="none"/>'
         )
     parts.append("</g>")
     return parts, width, height

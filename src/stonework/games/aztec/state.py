@@ -19,7 +19,7 @@ from stonework.core.errors import IllegalAction, InvalidAction
 from stonework.core.options import OptionValue
 from stonework.core.rng import Rng
 from stonework.core.state import JSON, TERMINAL, Action, Score, State
-from stonework.games.aztec import observe, position, render_svg, render_text
+from stonework.games.aztec import observe, position, render_svg, render_text, targets
 from stonework.games.aztec.actions import (
     AUCTION_PASS,
     NUM_PLACEMENTS,
@@ -234,6 +234,9 @@ class AztecState(State):
                 and 1 <= value.points <= self.max_bid
             )
         return isinstance(value, AuctionPass)
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        return targets.action_targets(action)
 
     def _check(self, action: Action) -> None:
         if not self.is_action(action):

@@ -18,6 +18,7 @@ from stonework.games.aztec.svg_iso import (
     edge_fill,
     star_points,
 )
+from stonework.games.aztec.targets import cell_target
 
 CELL: Final = 26.0
 MARGIN: Final = 36.0  # room for the rulers and the edge letters
@@ -39,14 +40,28 @@ def draw(
 ) -> list[str]:
     """The plan with its top-left corner at (left, top)."""
     x0, y0 = left + MARGIN, top + MARGIN
-    parts = ['<g class="plan">']
+    # Column (x, y) is the square from (origin_x + x * size, origin_y + (8 - y) * size), so a
+    # client can highlight cells or draw a ghost without drawing the plan itself.
+    parts = [
+        f'<g class="plan" data-cell-size="{CELL:g}" data-origin-x="{x0:.1f}" '
+        f'data-origin-y="{y0:.1f}">'
+    ]
     for x in range(SIZE):
         for y in range(SIZE):
             levels = [z for z in (1, 2, 3) if occupied >> cell_index(x, y, z) & 1]
             sx, sy = x0 + x * CELL, y0 + (SIZE - 1 - y) * CELL
             fill = LEVEL_COLOURS[levels[-1] - 1] if levels else edge_fill(x, y, corners)
+            height = levels[-1] if levels else 0
+            mark = (
+                ' data-last="1"' if any(last >> cell_index(x, y, z) & 1 for z in (1, 2, 3)) else ""
+            )
+            parts.append(
+                f'<g class="plan-cell" data-target="{cell_target(x, y)}" '
+                f'data-level="{height}"{mark}>'
+            )
             parts.append(svg.rect(sx, sy, CELL, CELL, fill, "#9c8f78", 0.6))
             if not levels:
+                parts.append("</g>")
                 continue
             cx, cy = sx + CELL / 2, sy + CELL / 2
             top_level = levels[-1]
@@ -58,6 +73,7 @@ def draw(
             else:
                 label = str(top_level) + ("~" if len(levels) < top_level else "")
                 parts.append(svg.text(cx, cy + 4.5, label, 13, "middle", "#2b2115"))
+            parts.append("</g>")
     # The last piece's columns, drawn after the grid so no neighbour covers the outline.
     for x in range(SIZE):
         for y in range(SIZE):
@@ -66,7 +82,7 @@ def draw(
                 parts.append(
                     f'<rect class="last" x="{sx + 1.5:.1f}" y="{sy + 1.5:.1f}" '
                     f'width="{CELL - 3:.1f}" height="{CELL - 3:.1f}" fill="none" '
-                    'stroke="#000" stroke-width="2.5"/>'
+                    'stroke="#000" stroke-width="2.5" pointer-events="none"/>'
                 )
     side = SIZE * CELL
     for ax, ay, bx, by, colour in (

@@ -1,0 +1,85 @@
+"""Clickable boards (docs/web.md): every legal action's targets are drawn, and clicks plus the
+documented interaction state (Akropolis rotation, Aztec orientation, a Zapotec menu of the
+remaining choices) tell every pair of legal actions apart.
+
+Seeded random games of each game at 2-4 players, a bounded number of steps each. At every
+decision the SVG for the seat to move is parsed and its ``data-target`` ids collected; each
+non-empty ``action_targets`` sequence must name only those ids.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from collections.abc import Callable
+
+import pytest
+
+import stonework
+import stonework.core.registry
+from stonework.core import derive_rng
+from stonework.core.state import Action, State
+from stonework.games.akropolis.actions import Place
+from stonework.games.aztec.actions import Placement
+from stonework.games.aztec.geometry import cell_coords
+
+
+def drawn_targets(svg: str) -> list[str]:
+    """Every ``data-target`` id in an SVG document, in document order."""
+    return [e.attrib["data-target"] for e in ET.fromstring(svg).iter() if "data-target" in e.attrib]
+
+
+def akropolis_alike(actions: list[Action]) -> bool:
+    """Same site tile and same first hex: only the rotation differs (the client cycles it)."""
+    assert all(type(a) is Place for a in actions)
+    return len({(a.position, a.q, a.r) for a in actions}) == 1  # type: ignore[attr-defined]
+
+
+def aztec_alike(actions: list[Action]) -> bool:
+    """Same corner column: the orientation (and, rarely, the level) is the picker's state."""
+    assert all(type(a) is Placement for a in actions)
+    return len({cell_coords(a.corner)[:2] for a in actions}) == 1  # type: ignore[attr-defined]
+
+
+ALIKE: dict[str, Callable[[list[Action]], bool]] = {
+    "akropolis": akropolis_alike,
+    "aztec": aztec_alike,
+}
+
+CASES = [(game, players) for game in ("akropolis", "aztec") for players in (2, 3, 4)]
+CASES = [(g, p) for g, p in CASES if p in stonework.core.registry.get_game(g).player_counts]
+
+
+def check_state(state: State, game: str) -> int:
+    """Check one decision; returns how many actions had targets."""
+    seat = state.current_player
+    drawn = drawn_targets(state.to_svg(seat))
+    assert len(drawn) == len(set(drawn)), "a data-target id is drawn twice"
+    ids = set(drawn)
+    groups: dict[tuple[str, ...], list[Action]] = defaultdict(list)
+    for action in state.legal_actions():
+        targets = state.action_targets(action)
+        assert isinstance(targets, tuple)
+        missing = [t for t in targets if t not in ids]
+        assert not missing, f"{action}: targets {missing} are not drawn for seat {seat}"
+        if targets:
+            groups[targets].append(action)
+    for targets, actions in groups.items():
+        if len(actions) > 1:
+            assert ALIKE[game](actions), f"{targets} name unrelated actions {actions}"
+    return sum(len(a) for a in groups.values())
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_every_legal_action_targets_drawn_ids(game: str, players: int) -> None:
+    clicked = 0
+    for seed in (1, 2):
+        state = stonework.new_game(game, players=players, seed=seed)
+        rng = derive_rng(seed, "targets", game, players)
+        for _ in range(40):
+            if state.is_terminal:
+                break
+            if state.current_player >= 0:
+                clicked += check_state(state, game)
+            state.apply(state.random_action(rng))
+    assert clicked > 0
