@@ -123,7 +123,7 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   }
   if (!response.ok) {
     const error = (data as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ApiError(response.status, error?.code ?? "http", error?.message ?? text.slice(0, 200));
+    throw new ApiError(response.status, error?.code ?? "http", error?.message ?? "");
   }
   return data as T;
 }

@@ -1,0 +1,43 @@
+"""The lobby in a real browser: the games and their options, and switching to French."""
+
+from __future__ import annotations
+
+from browser_steps import open_lobby
+from playwright.sync_api import Page, expect
+
+
+def test_lobby_offers_every_game_with_explained_options(page: Page, server: str) -> None:
+    open_lobby(page, server)
+    titles = page.locator(".game-pick .game-title").all_inner_texts()
+    assert {"Akropolis", "Aztec", "Zapotec"} <= {t.strip() for t in titles}
+    page.locator('.game-pick:has(input[value="aztec"])').click()
+    page.locator("details.options summary").click()
+    options = page.locator(".option")
+    assert options.count() >= 5
+    # Each option has its one-line explanation, and the ASSUMED readings are marked.
+    for i in range(options.count()):
+        assert options.nth(i).locator(".explain").inner_text().strip()
+    assert page.locator(".option .assumed").count() >= 1
+    # Player count follows the game: Aztec is for 2 or 3.
+    assert page.locator("#players option").all_inner_texts() == ["2", "3"]
+
+
+def test_switching_to_french_changes_the_texts_and_is_remembered(page: Page, server: str) -> None:
+    open_lobby(page, server)
+    expect(page.locator("#create")).to_have_text("Create the table")
+    page.click("#lang-fr")
+    expect(page.locator("#create")).to_have_text("Créer la table")
+    expect(page.locator("#create-title")).to_have_text("Nouvelle partie")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.locator('.game-pick:has(input[value="akropolis"])').click()
+    page.locator("details.options summary").click()
+    assert "Variante" in page.locator(".option .explain").first.inner_text()
+    page.reload()
+    expect(page.locator("#create")).to_have_text("Créer la table")
+    page.click("#lang-en")
+    expect(page.locator("#create")).to_have_text("Create the table")
+
+
+def test_an_unknown_table_says_so(page: Page, server: str) -> None:
+    page.goto(server + "/t/no-such-table")
+    expect(page.locator(".message.error")).to_contain_text("No such table")

@@ -1,0 +1,128 @@
+"""Playing in a real browser: each game against AI by clicking the board, refusals, a game to
+the end with its summary, a reload in the middle, and the replay of a finished game."""
+
+from __future__ import annotations
+
+from browser_steps import create_table, last_seq, log_seqs, play_one_move, wait_turn_or_end
+from playwright.sync_api import Page, expect
+
+
+def test_akropolis_against_ai_by_clicking_site_then_city(page: Page, server: str) -> None:
+    create_table(page, server, "akropolis", ["you", "easy"], seed=3)
+    assert wait_turn_or_end(page) == "turn"
+    # Pick a site tile: the city's hexes light up as the next targets.
+    page.locator('.board .sw-next[data-target^="site:"]').first.locator("polygon").first.click(force=True)
+    expect(page.locator('.board .sw-next[data-target^="hex:"]').first).to_be_attached()
+    page.locator('.board .sw-next[data-target^="hex:"]').first.locator("polygon").first.click(force=True)
+    # Several rotations share the two clicks: the ghost shows one, R turns it, Place lays it.
+    expect(page.locator(".board .sw-ghost")).to_have_count(1)
+    label = page.locator(".candidate").inner_text()
+    if page.locator("#rotate").count():
+        page.keyboard.press("r")
+        expect(page.locator(".candidate")).not_to_have_text(label)
+    before = last_seq(page)
+    page.click("#place")
+    page.wait_for_function(
+        "b => [...document.querySelectorAll('#log li')].some(li => +li.dataset.seq > b)", arg=before
+    )
+    # The AI answers, and its move appears in the log.
+    assert wait_turn_or_end(page) == "turn"
+    seqs = log_seqs(page)
+    assert seqs == sorted(set(seqs))
+    assert page.locator("#log li .who", has_text="AI").count() >= 1
+    expect(page.locator(".sheet")).to_be_visible()
+
+
+def test_aztec_against_ai_with_an_orientation_then_a_cell(page: Page, server: str) -> None:
+    create_table(page, server, "aztec", ["you", "easy"], seed=5)
+    assert wait_turn_or_end(page) == "turn"
+    buttons = page.locator(".orientations button.orient")
+    assert buttons.count() >= 2
+    first = buttons.first.inner_text()
+    buttons.first.click()
+    # Only cells where that orientation fits stay highlighted; one click places it.
+    expect(page.locator(".orientations button.orient").first).to_have_attribute("aria-pressed", "true")
+    cells = page.locator('.board .sw-next[data-target^="cell:"]')
+    assert cells.count() >= 1
+    before = last_seq(page)
+    cells.first.locator("rect").first.click(force=True)
+    if page.locator("#place").count():
+        page.click("#place")
+    page.wait_for_function(
+        "b => [...document.querySelectorAll('#log li')].some(li => +li.dataset.seq > b)", arg=before
+    )
+    assert page.locator("#log li .text").first.inner_text().startswith(first)
+
+
+def test_an_illegal_move_is_refused_with_a_message_and_changes_nothing(page: Page, server: str) -> None:
+    create_table(page, server, "aztec", ["you", "easy"], seed=9)
+    assert wait_turn_or_end(page) == "turn"
+    seqs = log_seqs(page)
+    board = page.locator(".board svg").inner_html()
+    page.fill("#notation", "EN-a1-3")
+    page.click(".notation-form button")
+    expect(page.locator(".message.error")).to_contain_text("not legal")
+    assert log_seqs(page) == seqs
+    assert page.locator(".board svg").inner_html() == board
+    # A click on the board where nothing can go is refused on the spot.
+    page.locator('.board [data-target^="cell:"]:not(.sw-next)').first.locator("rect").first.click(force=True)
+    expect(page.locator(".message.error")).to_contain_text("not a legal choice")
+    assert log_seqs(page) == seqs
+    # The seat can still play.
+    play_one_move(page)
+
+
+def test_an_aztec_game_to_the_end_then_its_replay(page: Page, server: str) -> None:
+    table = create_table(page, server, "aztec", ["you", "easy"], seed=11)
+    for _ in range(40):
+        if wait_turn_or_end(page) == "end":
+            break
+        play_one_move(page)
+    expect(page.locator("#summary")).to_be_visible()
+    expect(page.locator("#summary .ranking li")).to_have_count(2)
+    expect(page.locator("#rematch")).to_be_visible()
+    total = last_seq(page)
+    # The replay steps through the finished game.
+    page.click("text=Replay this game")
+    page.wait_for_url(f"**/replay/{table}")
+    expect(page.locator("#replay-position")).to_have_text(f"Move 0 of {total}")
+    empty = page.locator(".board svg").inner_html()
+    page.click("#replay-step")
+    expect(page.locator("#replay-position")).to_have_text(f"Move 1 of {total}")
+    expect(page.locator("#log li")).to_have_count(1)
+    assert page.locator(".board svg").inner_html() != empty
+    page.click("#replay-step")
+    page.click("#replay-back")
+    expect(page.locator("#replay-position")).to_have_text(f"Move 1 of {total}")
+    page.click("#replay-last")
+    expect(page.locator("#replay-position")).to_have_text(f"Move {total} of {total}")
+    page.click("#replay-first")
+    page.click("#replay-play")
+    expect(page.locator("#replay-position")).to_have_text(f"Move 2 of {total}", timeout=5000)
+    page.click("#replay-play")
+
+
+def test_a_reload_in_the_middle_continues_the_game(page: Page, server: str) -> None:
+    table = create_table(page, server, "akropolis", ["you", "easy"], seed=21)
+    wait_turn_or_end(page)
+    play_one_move(page)
+    wait_turn_or_end(page)
+    seqs = log_seqs(page)
+    page.reload()
+    page.wait_for_url(f"**/t/{table}")
+    assert wait_turn_or_end(page) == "turn"
+    assert log_seqs(page) == seqs
+    play_one_move(page)
+    wait_turn_or_end(page)
+    after = log_seqs(page)
+    assert after[: len(seqs)] == seqs and len(after) > len(seqs)
+    assert after == sorted(set(after))
+
+
+def test_zapotec_against_ai_step_by_step(page: Page, server: str) -> None:
+    create_table(page, server, "zapotec", ["you", "easy"], seed=4)
+    for _ in range(4):
+        if wait_turn_or_end(page) == "end":
+            break
+        play_one_move(page)
+    assert len(log_seqs(page)) >= 4
