@@ -47,7 +47,14 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a fresh server with its own SQLite folder, stopped after the session."""
+    """The base URL of a fresh server with its own SQLite folder, stopped after the session.
+
+    ``STONEWORK_WEB_SERVER=http://host:port`` points the tests at a server already running.
+    """
+    existing = os.environ.get("STONEWORK_WEB_SERVER")
+    if existing:
+        yield existing.rstrip("/")
+        return
     data = tmp_path_factory.mktemp("server-data")
     port = _free_port()
     env = dict(os.environ, STONEWORK_DATA_DIR=str(data))

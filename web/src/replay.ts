@@ -1,6 +1,6 @@
 // The replay viewer: a finished table's views after 0..n log entries, stepped, jumped or autoplayed.
 
-import { api, type View } from "./api";
+import { api, type SeatInfo, type View } from "./api";
 import { h, replace } from "./dom";
 import { errorText } from "./lobby";
 import { onLanguageChange, t } from "./i18n";
@@ -16,6 +16,7 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
   let perspective: number | null = null;
   let view: View | null = null;
   let request = 0;
+  let tableSeats: SeatInfo[] = [];
   const cache = new Map<string, View>();
   const message = h("div", { class: "message error", role: "alert" });
   const board = h("div", { class: "board replay-board" });
@@ -78,7 +79,7 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
       "aria-label": t("replay.position", { n: position, total }),
       oninput: (event: Event) => void load(Number((event.target as HTMLInputElement).value)),
     });
-    const seats = view?.seats ?? [];
+    const seats = view?.seats ?? tableSeats;
     replace(
       bar,
       h("button", { type: "button", id: "replay-first", onclick: () => void load(0) }, "⏮ ", t("replay.first")),
@@ -117,6 +118,9 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
   function render(): void {
     if (!view) return;
     const current = view;
+    // A replay view may leave out the seats; the table's own view has them (loaded at start).
+    const seats = current.seats ?? tableSeats;
+    if (typeof (current as { entries?: unknown }).entries === "number") total = (current as unknown as { entries: number }).entries;
     replace(
       head,
       h("h1", {}, `${t("replay.title")} · ${current.game.charAt(0).toUpperCase()}${current.game.slice(1)}`),
@@ -146,7 +150,7 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
         "div",
         { class: "card" },
         h("h2", {}, t("table.scores")),
-        scoreSheet(current.scores, current.seats, (seat) => seatName(current.seats[seat], seat, null)),
+        scoreSheet(current.scores, seats, (seat) => seatName(seats[seat], seat, null)),
       ),
       h(
         "div",
@@ -160,7 +164,7 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
               "li",
               { class: entry.seq === position ? "last" : "", "data-seq": entry.seq },
               h("span", { class: "seq" }, String(entry.seq)),
-              h("span", { class: "who" }, entry.seat === null ? "·" : seatName(current.seats[entry.seat], entry.seat, null)),
+              h("span", { class: "who" }, entry.seat === null ? "·" : seatName(seats[entry.seat], entry.seat, null)),
               h("span", { class: "text" }, entry.text),
             ),
           ),
@@ -183,10 +187,10 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
 
   void (async () => {
     try {
-      const record = await api.record(table);
-      total = countEntries(record);
+      const [record, final] = await Promise.all([api.record(table), api.view(table, null)]);
+      tableSeats = final.seats ?? [];
       // The record's count, or failing that the final view's seq (they agree on a sound server).
-      if (total === 0) total = (await api.view(table, null)).seq;
+      total = countEntries(record) || final.seq;
     } catch (error) {
       replace(message, errorText(error));
       return;
