@@ -59,7 +59,12 @@ def wait_for_turn(base: str, table: str, token: str) -> dict[str, Any]:
 def set_up(base: str, game: str, players: int, moves: int, seed: int) -> tuple[str, str]:
     """A table of `game` (seat 0 a person, the others easy AI) after `moves` of seat 0's moves."""
     seats = [{"kind": "human", "name": "Ana"}] + [{"kind": "ai", "agent": "easy"}] * (players - 1)
-    created = call(base, "POST", "/api/tables", {"game": game, "players": players, "seats": seats, "seed": seed})
+    created = call(
+        base,
+        "POST",
+        "/api/tables",
+        {"game": game, "players": players, "seats": seats, "seed": seed},
+    )
     table, token = created["table"], created["seats"][0]["token"]
     rng = random.Random(seed)
     for _ in range(moves):
@@ -67,7 +72,13 @@ def set_up(base: str, game: str, players: int, moves: int, seed: int) -> tuple[s
         if view["status"] != "running":
             break
         action = rng.choice(view["legal"])
-        call(base, "POST", f"/api/tables/{table}/actions", {"seq": view["seq"], "action_id": action["id"]}, token)
+        call(
+            base,
+            "POST",
+            f"/api/tables/{table}/actions",
+            {"seq": view["seq"], "action_id": action["id"]},
+            token,
+        )
     wait_for_turn(base, table, token)
     return table, token
 
@@ -84,15 +95,28 @@ def select_placement(page: Page) -> None:
 
 
 def main(out: Path) -> None:
-    """Start a server, set up the games and save the pictures in `out`."""
+    """Start a server (or use ``$STONEWORK_WEB_SERVER``), set up the games, save the pictures."""
     out.mkdir(parents=True, exist_ok=True)
+    existing = os.environ.get("STONEWORK_WEB_SERVER")
+    if existing:
+        photograph(existing.rstrip("/"), out)
+        return
     with tempfile.TemporaryDirectory() as data, socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
         probe.close()
         env = dict(os.environ, STONEWORK_DATA_DIR=data)
         server = subprocess.Popen(
-            [sys.executable, "-m", "stonework.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            [
+                sys.executable,
+                "-m",
+                "stonework.cli.main",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+            ],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -105,35 +129,42 @@ def main(out: Path) -> None:
                     break
                 except OSError:
                     time.sleep(0.2)
-            shots = {
-                "akropolis": set_up(base, "akropolis", 2, 7, 1),
-                "aztec": set_up(base, "aztec", 2, 6, 2),
-                "zapotec": set_up(base, "zapotec", 2, 9, 3),
-            }
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": 1440, "height": 1000}, locale="en-GB")
-                page.goto(base + "/")
-                page.wait_for_selector(".game-pick")
-                page.wait_for_timeout(300)
-                page.screenshot(path=str(out / "lobby.png"), full_page=True)
-                for game, (table, token) in shots.items():
-                    page.goto(f"{base}/t/{table}#seat=0&token={token}")
-                    page.wait_for_selector(".board svg")
-                    page.wait_for_timeout(500)
-                    select_placement(page)
-                    page.screenshot(path=str(out / f"{game}.png"), full_page=True)
-                phone = browser.new_page(viewport={"width": 844, "height": 390}, locale="fr-FR")
-                table, token = shots["akropolis"]
-                phone.goto(f"{base}/t/{table}#seat=0&token={token}")
-                phone.wait_for_selector(".board svg")
-                phone.click("#lang-fr")
-                phone.wait_for_timeout(500)
-                phone.screenshot(path=str(out / "akropolis-phone-fr.png"))
-                browser.close()
+            photograph(base, out)
         finally:
             server.terminate()
             server.wait(timeout=10)
+
+
+def photograph(base: str, out: Path) -> None:
+    """Set up one table of each game on the server at `base` and save the pictures in `out`."""
+    shots = {
+        "akropolis": set_up(base, "akropolis", 2, 7, 1),
+        "aztec": set_up(base, "aztec", 2, 6, 2),
+        "zapotec": set_up(base, "zapotec", 2, 9, 3),
+    }
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+        )
+        page = browser.new_page(viewport={"width": 1440, "height": 1000}, locale="en-GB")
+        page.goto(base + "/")
+        page.wait_for_selector(".game-pick")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(out / "lobby.png"), full_page=True)
+        for game, (table, token) in shots.items():
+            page.goto(f"{base}/t/{table}#seat=0&token={token}")
+            page.wait_for_selector(".board svg")
+            page.wait_for_timeout(500)
+            select_placement(page)
+            page.screenshot(path=str(out / f"{game}.png"), full_page=True)
+        phone = browser.new_page(viewport={"width": 844, "height": 390}, locale="fr-FR")
+        table, token = shots["akropolis"]
+        phone.goto(f"{base}/t/{table}#seat=0&token={token}")
+        phone.wait_for_selector(".board svg")
+        phone.click("#lang-fr")
+        phone.wait_for_timeout(500)
+        phone.screenshot(path=str(out / "akropolis-phone-fr.png"))
+        browser.close()
     print(f"saved {len(list(out.glob('*.png')))} screenshots in {out}/")
 
 

@@ -49,7 +49,9 @@ def create_table(
 
 def log_seqs(page: Page) -> list[int]:
     """The seq numbers of the move log as shown, in order."""
-    return [int(s) for s in page.locator("#log li").evaluate_all("els => els.map(e => e.dataset.seq)")]
+    return [
+        int(s) for s in page.locator("#log li").evaluate_all("els => els.map(e => e.dataset.seq)")
+    ]
 
 
 def last_seq(page: Page) -> int:
@@ -106,7 +108,12 @@ def record_frames(page: Page) -> list[str]:
     frames: list[str] = []
 
     def on_socket(socket: Any) -> None:
-        socket.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode()))
+        socket.on(
+            "framereceived",
+            lambda payload: frames.append(
+                payload if isinstance(payload, str) else payload.decode()
+            ),
+        )
 
     page.on("websocket", on_socket)
     return frames

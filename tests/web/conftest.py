@@ -59,7 +59,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     env = dict(os.environ, STONEWORK_DATA_DIR=str(data))
     process = subprocess.Popen(
-        [sys.executable, "-m", "stonework.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        [
+            sys.executable,
+            "-m",
+            "stonework.cli.main",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -110,5 +119,3 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 def page(context: BrowserContext) -> Page:
     """A page of that profile."""
     return context.new_page()
-
-

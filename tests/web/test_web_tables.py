@@ -11,9 +11,13 @@ def test_akropolis_against_ai_by_clicking_site_then_city(page: Page, server: str
     create_table(page, server, "akropolis", ["you", "easy"], seed=3)
     assert wait_turn_or_end(page) == "turn"
     # Pick a site tile: the city's hexes light up as the next targets.
-    page.locator('.board .sw-next[data-target^="site:"]').first.locator("polygon").first.click(force=True)
+    page.locator('.board .sw-next[data-target^="site:"]').first.locator("polygon").first.click(
+        force=True
+    )
     expect(page.locator('.board .sw-next[data-target^="hex:"]').first).to_be_attached()
-    page.locator('.board .sw-next[data-target^="hex:"]').first.locator("polygon").first.click(force=True)
+    page.locator('.board .sw-next[data-target^="hex:"]').first.locator("polygon").first.click(
+        force=True
+    )
     # Several rotations share the two clicks: the ghost shows one, R turns it, Place lays it.
     expect(page.locator(".board .sw-ghost")).to_have_count(1)
     label = page.locator(".candidate").inner_text()
@@ -41,7 +45,9 @@ def test_aztec_against_ai_with_an_orientation_then_a_cell(page: Page, server: st
     first = buttons.first.inner_text()
     buttons.first.click()
     # Only cells where that orientation fits stay highlighted; one click places it.
-    expect(page.locator(".orientations button.orient").first).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".orientations button.orient").first).to_have_attribute(
+        "aria-pressed", "true"
+    )
     cells = page.locator('.board .sw-next[data-target^="cell:"]')
     assert cells.count() >= 1
     before = last_seq(page)
@@ -54,7 +60,9 @@ def test_aztec_against_ai_with_an_orientation_then_a_cell(page: Page, server: st
     assert page.locator("#log li .text").first.inner_text().startswith(first)
 
 
-def test_an_illegal_move_is_refused_with_a_message_and_changes_nothing(page: Page, server: str) -> None:
+def test_an_illegal_move_is_refused_with_a_message_and_changes_nothing(
+    page: Page, server: str
+) -> None:
     create_table(page, server, "aztec", ["you", "easy"], seed=9)
     assert wait_turn_or_end(page) == "turn"
     seqs = log_seqs(page)
@@ -65,7 +73,9 @@ def test_an_illegal_move_is_refused_with_a_message_and_changes_nothing(page: Pag
     assert log_seqs(page) == seqs
     assert page.locator(".board svg").inner_html() == board
     # A click on the board where nothing can go is refused on the spot.
-    page.locator('.board [data-target^="cell:"]:not(.sw-next)').first.locator("rect").first.click(force=True)
+    page.locator('.board [data-target^="cell:"]:not(.sw-next)').first.locator("rect").first.click(
+        force=True
+    )
     expect(page.locator(".message.error")).to_contain_text("not a legal choice")
     assert log_seqs(page) == seqs
     # The seat can still play.

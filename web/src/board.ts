@@ -275,12 +275,48 @@ export class Board {
     }
     if (!action) return;
     if (this.game === "akropolis") this.akropolisGhost(action);
-    const orientation = orientationOf(this.game, action.notation);
-    if (this.game === "aztec" && orientation) {
-      for (const element of this.element.querySelectorAll(`[data-orient="${orientation}"]`)) {
-        element.classList.add("sw-covered");
-      }
+    if (this.game === "aztec") this.aztecGhost(action);
+  }
+
+  /** The piece's cubes as squares on the plan, each with the level its top cube would reach. */
+  private aztecGhost(action: LegalAction): void {
+    const match = /^([NSEWUD])([NSEWUD])-([a-i])(\d)-(\d)$/.exec(action.notation);
+    const plan = this.element.querySelector("g.plan[data-cell-size]");
+    for (const element of this.element.querySelectorAll(`[data-orient="${match?.[1]}${match?.[2]}"]`)) {
+      element.classList.add("sw-covered");
     }
+    if (!match || !plan) return;
+    const size = Number(plan.getAttribute("data-cell-size"));
+    const originX = Number(plan.getAttribute("data-origin-x"));
+    const originY = Number(plan.getAttribute("data-origin-y"));
+    const top = new Map<string, number>();
+    for (const [x, y, z] of aztecCubes(match[1], match[2], match[3].charCodeAt(0) - 97, Number(match[4]) - 1, Number(match[5]))) {
+      const key = `${x},${y}`;
+      top.set(key, Math.max(top.get(key) ?? 0, z));
+    }
+    const ghost = document.createElementNS(SVG_NS, "g");
+    ghost.setAttribute("class", "sw-ghost");
+    ghost.setAttribute("pointer-events", "none");
+    for (const [key, level] of top) {
+      const [x, y] = key.split(",").map(Number);
+      const square = document.createElementNS(SVG_NS, "rect");
+      square.setAttribute("x", String(originX + x * size + 2));
+      square.setAttribute("y", String(originY + (8 - y) * size + 2));
+      square.setAttribute("width", String(size - 4));
+      square.setAttribute("height", String(size - 4));
+      square.setAttribute("rx", "3");
+      square.setAttribute("class", "sw-ghost-cell");
+      const label = document.createElementNS(SVG_NS, "text");
+      label.setAttribute("x", String(originX + (x + 0.5) * size));
+      label.setAttribute("y", String(originY + (8.5 - y) * size + size * 0.15));
+      label.setAttribute("text-anchor", "middle");
+      label.setAttribute("font-size", String(Math.round(size * 0.45)));
+      label.setAttribute("class", "sw-ghost-level");
+      label.textContent = `▲${level}`;
+      ghost.append(square, label);
+      this.element.querySelector(`[data-target="cell:${String.fromCharCode(97 + x)}${y + 1}"]`)?.classList.add("sw-covered");
+    }
+    plan.appendChild(ghost);
   }
 
   /** A translucent copy of the chosen site tile's hexes on the city hexes it would cover. */
@@ -333,6 +369,34 @@ export class Board {
     }
     return below + 1;
   }
+}
+
+const AXES: Record<string, [number, number, number]> = {
+  E: [1, 0, 0],
+  W: [-1, 0, 0],
+  N: [0, 1, 0],
+  S: [0, -1, 0],
+  U: [0, 0, 1],
+  D: [0, 0, -1],
+};
+
+/**
+ * The six cubes of an Aztec placement (docs/aztec.md, "Action notation"): the corner cube, two
+ * along arm A, two along arm B, and the sixth on A's tip pointing along A × B. Levels are 1-based.
+ */
+export function aztecCubes(a: string, b: string, x: number, y: number, level: number): [number, number, number][] {
+  const [ax, ay, az] = AXES[a];
+  const [bx, by, bz] = AXES[b];
+  const cross = [ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx];
+  const offsets = [
+    [0, 0, 0],
+    [ax, ay, az],
+    [2 * ax, 2 * ay, 2 * az],
+    [bx, by, bz],
+    [2 * bx, 2 * by, 2 * bz],
+    [2 * ax + cross[0], 2 * ay + cross[1], 2 * az + cross[2]],
+  ];
+  return offsets.map(([dx, dy, dz]) => [x + dx, y + dy, level + dz]);
 }
 
 /** A person's name for a target id, read aloud by screen readers and shown in the selection. */

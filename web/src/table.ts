@@ -5,7 +5,7 @@ import { ApiError, api, type LegalAction, type LogEntry, type SeatInfo, type Vie
 import { Board, targetLabel } from "./board";
 import { copyText, h, replace } from "./dom";
 import { errorText } from "./lobby";
-import { onLanguageChange, t } from "./i18n";
+import { has, language, onLanguageChange, t } from "./i18n";
 import { rulesSummary } from "./rules";
 import { scoreSheet } from "./scores";
 import { adoptFragmentToken, type HeldSeat, heldSeats, holdSeat, storeInvites, storedInvites } from "./seats";
@@ -19,9 +19,15 @@ export interface Page {
 export function seatName(seat: SeatInfo | undefined, index: number, you: number | null): string {
   const base =
     seat?.kind === "ai"
-      ? t("table.ai", { level: seat.agent ?? "" })
+      ? t("table.ai", { level: agentName(seat.agent ?? seat.name ?? "") })
       : seat?.name || (seat?.kind === "open" ? t("table.open") : t("table.seat", { n: index }));
   return index === you ? `${base} (${t("table.you")})` : base;
+}
+
+/** An AI level in the current language (any other agent spec as it is). */
+export function agentName(agent: string): string {
+  const key = `agent.${agent}`;
+  return has(key) ? t(key) : agent;
 }
 
 export function openTable(root: HTMLElement, table: string, navigate: (path: string) => void): Page {
@@ -240,7 +246,10 @@ class TablePage implements Page {
     } else if (view.to_move !== null) {
       parts.push(t("table.turnOf", { who: this.who(view.to_move) }));
     }
-    if (view.status === "running" && view.turn) parts.push(h("span", { class: "detail" }, view.turn));
+    // The server words what the seat does in English; other languages say whose turn it is only.
+    if (view.status === "running" && view.turn && language() === "en") {
+      parts.push(h("span", { class: "detail" }, view.turn));
+    }
     if (view.thinking && view.status === "running") {
       parts.push(
         h(
