@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,rl,arena,ray]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,arena,ray,web]'
 	touch $(STAMP)
 
 run: $(STAMP) web-build

@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 import stonework
-from stonework.cli import arena_cmd, game_setup
+from stonework.cli import arena_cmd, game_setup, serve_cmd
 from stonework.cli.bench_cmd import bench_table, perft_rows, perft_table, run_bench
 from stonework.cli.menu import Menu
 from stonework.cli.play import TerminalGame
@@ -236,3 +236,4 @@ def seats() -> None:
 
 
 app.command("arena")(arena_cmd.arena)
+app.command("serve")(serve_cmd.serve)

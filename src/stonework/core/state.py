@@ -163,7 +163,11 @@ class State(ABC):
         """The action with that id; raise InvalidAction for an id outside the space."""
 
     def action_targets(self, action: Action) -> tuple[str, ...]:
-        """The ids of the SVG targets a person clicks, in order, to choose this action; empty where a button is the natural control."""
+        """What a person clicks on the SVG, in order, to choose ``action`` (``kind:key`` strings).
+
+        Each string names an element drawn with ``data-target="kind:key"`` by :meth:`to_svg`
+        (``site:2``, ``hex:0,-3``). The default, ``()``, means a button is the natural control.
+        """
         return ()
 
     def describe_turn(self) -> str:

@@ -1,0 +1,131 @@
+"""The ASGI application: routes, error handling, limits, and the services started with it.
+
+``create_app(settings)`` opens the database (running the Alembic migrations), connects Redis if
+asked, starts the AI seats' workers and the sweeper that resumes their turns after a restart.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
+
+from stonework.server import api, live
+from stonework.server.ai import AiPlayer
+from stonework.server.errors import STATUS_CODES, ApiError, error_body
+from stonework.server.fanout import Hub
+from stonework.server.limits import BodyLimit, RateLimit
+from stonework.server.migrate import upgrade
+from stonework.server.settings import Settings
+from stonework.server.static import static_response
+from stonework.server.storage import Store, make_engine
+from stonework.server.tables import TableService
+
+log = logging.getLogger("stonework.server")
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    problems = []
+    for error in exc.errors()[:3]:
+        where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
+        what = str(error.get("msg", "is not valid"))
+        problems.append(f"{where}: {what}" if where else what)
+    return "; ".join(problems) or "the request is not valid"
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The server application for ``settings`` (nothing is opened until it starts)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.db_url)
+        upgrade(engine)
+        store = Store(engine)
+        instance = uuid.uuid4().hex
+        hub = Hub(instance, settings.redis_url)
+        service = TableService(store, presence=hub.connected)
+        ai = AiPlayer(service, store, instance, settings.ai_workers, settings.sweep_seconds)
+
+        def changed(table_id: str) -> None:
+            hub.changed(table_id)
+            ai.schedule(table_id)
+
+        service.on_change = changed
+        app.state.services = api.Services(service, hub, ai)
+        await hub.start()
+        await ai.start()
+        try:
+            yield
+        finally:
+            await ai.stop()
+            await hub.stop()
+            engine.dispose()
+
+    app = FastAPI(
+        title="stonework",
+        summary="Tables of Akropolis, Zapotec and Aztec for people and AI seats (docs/server.md).",
+        version="1",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> Response:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        return JSONResponse(error_body("bad_request", _validation_message(exc)), status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        status = exc.status_code if 400 <= exc.status_code < 500 else 400
+        code = STATUS_CODES.get(status, "bad_request")
+        message = "no such path" if status == 404 else str(exc.detail)
+        return JSONResponse(error_body(code, message), status_code=status)
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> Response:
+        log.exception("request failed: %s %s", request.method, request.url.path)
+        return JSONResponse(
+            error_body("internal", "the server failed on this request; try again"),
+            status_code=500,
+        )
+
+    app.include_router(api.router)
+    app.include_router(live.router)
+
+    @app.get("/api/{rest:path}", include_in_schema=False)
+    async def api_missing(rest: str) -> Response:
+        return JSONResponse(error_body("not_found", "no such path"), status_code=404)
+
+    @app.get("/{path:path}", include_in_schema=False)
+    async def client(path: str) -> Response:
+        return static_response(settings.static_dir, path)
+
+    app.add_middleware(RateLimit, per_second=settings.rate_per_second, burst=settings.rate_burst)
+    app.add_middleware(BodyLimit, limit=settings.max_body)
+    return app
+
+
+def app_from_environment() -> Any:
+    """An app configured by ``STONEWORK_DB``/``STONEWORK_REDIS``/``STONEWORK_AI_WORKERS`` (uvicorn --factory)."""
+    import os
+
+    from stonework.server.settings import default_data_dir, sqlite_url
+
+    data_dir = default_data_dir()
+    settings = Settings(
+        db_url=os.environ.get("STONEWORK_DB") or sqlite_url(data_dir),
+        redis_url=os.environ.get("STONEWORK_REDIS") or None,
+        data_dir=data_dir,
+        ai_workers=int(os.environ.get("STONEWORK_AI_WORKERS", "1")),
+    )
+    return create_app(settings)

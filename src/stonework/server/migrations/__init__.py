@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's database, run at start (``stonework.server.migrate``)."""

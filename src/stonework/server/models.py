@@ -1,0 +1,66 @@
+"""Request bodies, validated at the edge: strict types, bounded sizes, no unknown fields (400)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+OptionValue = bool | int | str
+MAX_SEQ = 1_000_000_000
+
+
+class Body(BaseModel):
+    """Every body: unknown fields and loose types are refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class SeatIn(Body):
+    """One seat of a new table."""
+
+    kind: Literal["human", "open", "ai"]
+    name: str | None = Field(default=None, max_length=40)
+    agent: str | None = Field(default=None, min_length=1, max_length=64)
+
+
+class CreateTableIn(Body):
+    """``POST /api/tables``."""
+
+    game: str = Field(min_length=1, max_length=40)
+    players: int | None = Field(default=None, ge=1, le=8)
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32)
+    seed: int | None = Field(default=None, ge=0, le=(1 << 62) - 1)
+    seats: list[SeatIn] = Field(min_length=1, max_length=8)
+
+
+class JoinIn(Body):
+    """``POST /api/tables/{id}/join``."""
+
+    invite: str = Field(min_length=1, max_length=200)
+    name: str | None = Field(default=None, max_length=40)
+
+
+class ActionIn(Body):
+    """``POST /api/tables/{id}/actions``: notation or id, with the seq it answers."""
+
+    seq: int = Field(ge=0, le=MAX_SEQ)
+    action: str | None = Field(default=None, min_length=1, max_length=200)
+    action_id: int | None = Field(default=None, ge=0, le=MAX_SEQ)
+
+
+class UndoIn(Body):
+    """``POST /api/tables/{id}/undo``."""
+
+    seq: int = Field(ge=0, le=MAX_SEQ)
+
+
+class ResignIn(Body):
+    """``POST /api/tables/{id}/resign`` (an empty object)."""
+
+
+class RematchIn(Body):
+    """``POST /api/tables/{id}/rematch`` (an empty object, or no body)."""
+
+
+StatusFilter = Literal["waiting", "running", "finished", "abandoned"]

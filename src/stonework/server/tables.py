@@ -1,0 +1,679 @@
+"""The table service: create, join, act, undo, resign, rematch, and rebuild tables by replaying logs.
+
+Every method is synchronous and thread-safe (the web layer calls it from worker threads). A change
+is checked against the table as it is in the database (other processes may have moved it on),
+written with its events in one transaction, and only then acknowledged and announced.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from stonework.agents.catalog import make_agent, parse_agent_spec
+from stonework.core.errors import StoneworkError, UnknownGame, UnknownOption
+from stonework.core.registry import get_game, list_games
+from stonework.core.rng import derive_rng
+from stonework.core.state import CHANCE, Action, State
+from stonework.server import errors
+from stonework.server.redaction import readers, reveals
+from stonework.server.runtime import ACTION, CHANCE_KIND, RESIGN, UNDO, Runtime, fresh_state
+from stonework.server.storage import Change, EventRow, SeatRow, Store, TableRow
+from stonework.server.tokens import digest, new_invite, new_seed, new_table_id, new_token
+from stonework.server.undo import LogEntry, undo_point, undo_reason
+from stonework.server.views import build_view, events_after, replay_view
+
+STATUSES = ("waiting", "running", "finished", "abandoned")
+DEFAULT_AGENT = "medium"
+MAX_AGENT_SECONDS = 10.0
+MAX_AGENT_ITERATIONS = 20_000
+CACHE_SIZE = 4096
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    """One seat of a new table as the client asked for it."""
+
+    kind: str
+    name: str | None = None
+    agent: str | None = None
+
+
+@dataclass(frozen=True)
+class AiTurn:
+    """What an AI worker needs to choose a move: the record so far, the agent and its seed."""
+
+    table: str
+    seq: int
+    seat: int
+    agent: str
+    record: dict[str, Any]
+    seed: int
+    lease: float
+
+
+def agent_seconds(spec: str) -> float:
+    """The time an agent spec may take per move (an upper bound for AI turn leases)."""
+    name, kw = parse_agent_spec(spec)
+    if "seconds" in kw:
+        return float(kw["seconds"])
+    if "iterations" in kw:
+        return 0.0
+    return {"medium": 0.4, "hard": 1.5, "mcts": 1.0, "ismcts": 1.0, "flatmc": 1.0}.get(name, 0.0)
+
+
+def check_agent(spec: str) -> str:
+    """Validate an AI seat's agent spec and its budget; raise ApiError(422) if unusable."""
+    try:
+        name, kw = parse_agent_spec(spec)
+        seconds = float(kw.get("seconds", 0.0))
+        iterations = int(kw.get("iterations", 0))
+        if not 0 <= seconds <= MAX_AGENT_SECONDS or not 0 <= iterations <= MAX_AGENT_ITERATIONS:
+            raise ValueError(
+                f"an AI seat may think at most {MAX_AGENT_SECONDS:g} s or "
+                f"{MAX_AGENT_ITERATIONS} iterations a move"
+            )
+        make_agent(name, **kw)
+    except (ValueError, TypeError) as exc:
+        raise errors.invalid_option(f"AI seat {spec!r}: {exc}") from None
+    return spec
+
+
+def games_json() -> list[dict[str, Any]]:
+    """The games with their player counts and options (``GET /api/games``)."""
+    out = []
+    for spec in list_games():
+        out.append(
+            {
+                "name": spec.name,
+                "title": spec.title,
+                "min_players": min(spec.player_counts),
+                "max_players": max(spec.player_counts),
+                "players": list(spec.player_counts),
+                "default_players": spec.default_players,
+                "options": [
+                    {
+                        "name": o.name,
+                        "type": o.kind,
+                        "default": o.default,
+                        "choices": list(o.choices),
+                        "description": o.description,
+                        "assumed": o.assumed,
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                    }
+                    for o in spec.options.specs
+                ],
+                "chance": spec.has_chance,
+                "hidden_information": spec.hidden_information,
+                "summary": spec.summary,
+            }
+        )
+    return out
+
+
+def _entry(
+    before: State | None, action: Action, after: State, seat: int, seq: int, kind: str, by: str
+) -> tuple[EventRow, LogEntry]:
+    """The event of an action applied to ``after``; ``before`` (None: perfect information) decides who reads it."""
+    if before is None:
+        who = list(range(after.num_players + 1))
+        shows = False
+    else:
+        who = readers(before, action, after)
+        shows = reveals(before, after)
+    text = str(action)
+    data: dict[str, Any] = {"readers": who, "reveals": shows}
+    if kind == ACTION:
+        data["by"] = by
+    event = EventRow(seq, kind, seat, text, data, time.time())
+    return event, LogEntry(seq, kind, seat, text, tuple(who), shows)
+
+
+def _settle(state: State, seed: int, first_seq: int) -> list[tuple[EventRow, LogEntry]]:
+    """Draw chance outcomes until a seat must decide; each from its own generator per log position."""
+    out: list[tuple[EventRow, LogEntry]] = []
+    while state.current_player == CHANCE:
+        seq = first_seq + len(out)
+        outcome = state.sample_chance(derive_rng(seed, "chance", seq))
+        before = state.clone() if state.spec.hidden_information else None
+        state.apply_unchecked(outcome)
+        out.append(_entry(before, outcome, state, CHANCE, seq, CHANCE_KIND, "chance"))
+    return out
+
+
+def _status_fields(
+    row: TableRow, seats: list[SeatRow], state: State, status: str
+) -> dict[str, Any]:
+    if status == "running" and state.is_terminal:
+        status = "finished"
+    player = state.current_player
+    to_move = player if status == "running" and player >= 0 else None
+    return {
+        "status": status,
+        "to_move": to_move,
+        "ai_to_move": to_move is not None and seats[to_move].kind == "ai",
+    }
+
+
+class TableService:
+    """Tables held in memory, backed by the store; every change goes through :meth:`_commit`."""
+
+    def __init__(
+        self,
+        store: Store,
+        on_change: Callable[[str], None] = lambda table: None,
+        presence: Callable[[str], set[int]] = lambda table: set(),
+    ) -> None:
+        self.store = store
+        self.on_change = on_change
+        self.presence = presence
+        self._cache: OrderedDict[str, Runtime] = OrderedDict()
+        self._cache_lock = threading.Lock()
+
+    # --- loading -----------------------------------------------------------------------------
+
+    def runtime(self, table_id: str) -> Runtime:
+        """The table, caught up with the database; 404 if there is none."""
+        with self._cache_lock:
+            runtime = self._cache.get(table_id)
+            if runtime is not None:
+                self._cache.move_to_end(table_id)
+        if runtime is None:
+            loaded = self.store.load(table_id) if _plausible_id(table_id) else None
+            if loaded is None:
+                raise errors.not_found(f"there is no table {table_id!r}")
+            runtime = Runtime.rebuild(*loaded)
+            with self._cache_lock:
+                runtime = self._cache.setdefault(table_id, runtime)
+                while len(self._cache) > CACHE_SIZE:
+                    self._cache.popitem(last=False)
+            return runtime
+        with runtime.lock:
+            self._catch_up(runtime)
+        return runtime
+
+    def _catch_up(self, runtime: Runtime) -> None:
+        delta = self.store.catch_up(runtime.row.id, runtime.row.revision, runtime.seq)
+        if delta is not None:
+            row, seats, events = delta
+            runtime.row = row
+            runtime.seats = seats
+            runtime.absorb(events)
+
+    def seat_of(self, runtime: Runtime, token: str | None) -> int | None:
+        """The seat a token holds at this table; None for no token; 401/403 for a bad one."""
+        if token is None:
+            return None
+        if not token or len(token) > 200:
+            raise errors.unauthorized("the Authorization header must be 'Bearer <seat token>'")
+        hashed = digest(token)
+        for seat in runtime.seats:
+            if seat.token_hash == hashed:
+                return seat.seat
+        if self.store.tables_with_token(hashed):
+            raise errors.forbidden("this token holds a seat at another table, not this one")
+        raise errors.unauthorized("unknown seat token")
+
+    def _require_seat(self, runtime: Runtime, token: str | None) -> int:
+        seat = self.seat_of(runtime, token)
+        if seat is None:
+            raise errors.unauthorized("this needs a seat token (Authorization: Bearer <token>)")
+        return seat
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def view(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """The view of a table for the token's seat (a spectator without token)."""
+        runtime = self.runtime(table_id)
+        with runtime.lock:
+            seat = self.seat_of(runtime, token)
+            return build_view(runtime, seat, self.presence(table_id))
+
+    def frame(
+        self, table_id: str, viewer: int | None, since: int, revision: int
+    ) -> tuple[dict[str, Any], int, int] | None:
+        """A WebSocket update for ``viewer`` after ``since``; None if nothing changed since ``revision``."""
+        runtime = self.runtime(table_id)
+        with runtime.lock:
+            if runtime.row.revision == revision:
+                return None
+            view = build_view(runtime, viewer, self.presence(table_id))
+            frame = {
+                "type": "update",
+                "seq": runtime.seq,
+                "view": view,
+                "events": events_after(runtime, since, viewer),
+            }
+            return frame, runtime.seq, runtime.row.revision
+
+    def list_tables(self, status: str | None, limit: int) -> list[dict[str, Any]]:
+        """Tables to join, watch or replay, most recently changed first."""
+        if status is not None and status not in STATUSES:
+            raise errors.bad_request(f"status must be one of {', '.join(STATUSES)}")
+        out = []
+        for row, seats in self.store.list_tables(status, limit):
+            out.append(
+                {
+                    "table": row.id,
+                    "game": row.game,
+                    "players": row.players,
+                    "status": row.status,
+                    "seats": [
+                        {
+                            "seat": s.seat,
+                            "kind": s.kind,
+                            "name": s.name,
+                            "open": s.kind == "open" and not s.joined,
+                            **({"agent": s.agent} if s.kind == "ai" else {}),
+                        }
+                        for s in seats
+                    ],
+                    "created": row.created_at,
+                    "updated": row.updated_at,
+                }
+            )
+        return out
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """A finished table's record (the JSON ``stonework replay`` reads)."""
+        runtime = self.runtime(table_id)
+        with runtime.lock:
+            if runtime.row.status != "finished":
+                raise errors.conflict("the record is available once the game is finished")
+            record = runtime.state.record()
+            record.meta = {
+                "table": runtime.row.id,
+                "seats": [s.agent if s.kind == "ai" else "human" for s in runtime.seats],
+            }
+            resigned = (runtime.row.result or {}).get("resigned")
+            if resigned is not None:
+                record.meta["resigned"] = resigned
+            return record.to_json()
+
+    def replay(self, table_id: str, count: int, perspective: int | None) -> dict[str, Any]:
+        """A finished table after ``count`` log entries as ``perspective`` saw it."""
+        runtime = self.runtime(table_id)
+        with runtime.lock:
+            if runtime.row.status != "finished":
+                raise errors.conflict("replays are available once the game is finished")
+            if not 0 <= count <= len(runtime.entries):
+                raise errors.not_found(
+                    f"the game has {len(runtime.entries)} log entries; ask for 0 to that"
+                )
+            if perspective is not None and not 0 <= perspective < runtime.row.players:
+                raise errors.bad_request(
+                    f"perspective must be a seat from 0 to {runtime.row.players - 1}"
+                )
+            return replay_view(runtime, count, perspective)
+
+    # --- creating and joining ------------------------------------------------------------------
+
+    def create(
+        self,
+        game: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: list[SeatRequest],
+        seed: int | None,
+        rematch_of: Runtime | None = None,
+        token_hashes: dict[int, str] | None = None,
+    ) -> tuple[dict[str, Any], AiTurn | None]:
+        """Create a table; the answer holds a token per human seat and an invite per open seat."""
+        try:
+            spec = get_game(game)
+        except UnknownGame as exc:
+            raise errors.not_found(str(exc)) from None
+        count = players if players is not None else len(seats)
+        if count not in spec.player_counts:
+            allowed = ", ".join(str(n) for n in spec.player_counts)
+            raise errors.invalid_option(f"{game} is played by {allowed} players, not {count}")
+        if len(seats) != count:
+            raise errors.invalid_option(
+                f"give one seat per player: {count} seats, not {len(seats)}"
+            )
+        try:
+            resolved = spec.options.resolve(game, options)
+        except UnknownOption as exc:
+            raise errors.invalid_option(str(exc)) from None
+        now = time.time()
+        row = TableRow(
+            id=new_table_id(),
+            game=game,
+            players=count,
+            options=dict(resolved),
+            seed=new_seed() if seed is None else seed,
+            status="running",
+            revision=1,
+            to_move=None,
+            ai_to_move=False,
+            result=None,
+            rematch=None,
+            created_at=now,
+            updated_at=now,
+        )
+        seat_rows: list[SeatRow] = []
+        answer_seats: list[dict[str, Any]] = []
+        invites: list[dict[str, Any]] = []
+        for index, request in enumerate(seats):
+            name = (request.name or "").strip()[:40]
+            if request.kind == "ai":
+                agent = check_agent(request.agent or DEFAULT_AGENT)
+                seat_rows.append(SeatRow(index, "ai", name or agent, agent, None, None, True))
+                answer_seats.append({"seat": index, "kind": "ai", "agent": agent})
+            elif request.kind == "human":
+                if token_hashes is not None and index in token_hashes:
+                    hashed, token = token_hashes[index], None
+                else:
+                    token = new_token()
+                    hashed = digest(token)
+                seat_rows.append(
+                    SeatRow(index, "human", name or f"player {index + 1}", None, hashed, None, True)
+                )
+                item: dict[str, Any] = {"seat": index, "kind": "human"}
+                if token is not None:
+                    item["token"] = token
+                answer_seats.append(item)
+            elif request.kind == "open":
+                invite = new_invite()
+                seat_rows.append(SeatRow(index, "open", name, None, None, digest(invite), False))
+                answer_seats.append({"seat": index, "kind": "open"})
+                invites.append(
+                    {"seat": index, "invite": invite, "url": f"/t/{row.id}?invite={invite}"}
+                )
+            else:
+                raise errors.bad_request(
+                    f"seat kind must be human, open or ai, not {request.kind!r}"
+                )
+        if any(s.kind == "open" for s in seat_rows):
+            row.status = "waiting"
+        state = fresh_state(row)
+        played = _settle(state, row.seed, 1)
+        fields = _status_fields(row, seat_rows, state, row.status)
+        row.status, row.to_move, row.ai_to_move = (
+            fields["status"],
+            fields["to_move"],
+            fields["ai_to_move"],
+        )
+        self.store.create_table(row, seat_rows, [event for event, _ in played])
+        runtime = Runtime(row, seat_rows, state)
+        runtime.events = [event for event, _ in played]
+        runtime.entries = [entry for _, entry in played]
+        with self._cache_lock:
+            self._cache[row.id] = runtime
+        answer = {"table": row.id, "seats": answer_seats, "invites": invites}
+        return answer, self._ai_turn(runtime)
+
+    def join(self, table_id: str, invite: str, name: str | None) -> dict[str, Any]:
+        """Take an open seat by its invite; answers the seat and its new token."""
+        runtime = self.runtime(table_id)
+        with runtime.lock:
+            hashed = digest(invite)
+            seat = next((s for s in runtime.seats if s.invite_hash == hashed), None)
+            if seat is None:
+                raise errors.not_found("no such invite at this table")
+            if seat.joined:
+                raise errors.conflict(f"seat {seat.seat} is already taken")
+            token = new_token()
+            seats = list(runtime.seats)
+            taken = SeatRow(
+                seat.seat,
+                "human",
+                (name or "").strip()[:40] or seat.name or f"player {seat.seat + 1}",
+                None,
+                digest(token),
+                seat.invite_hash,
+                True,
+            )
+            seats[seat.seat] = taken
+            status = runtime.row.status
+            if status == "waiting" and all(s.joined for s in seats):
+                status = "running"
+            fields = _status_fields(runtime.row, seats, runtime.state, status)
+            change = Change(
+                table=fields,
+                seats={
+                    seat.seat: {
+                        "kind": "human",
+                        "name": taken.name,
+                        "token_hash": taken.token_hash,
+                        "joined": True,
+                    }
+                },
+            )
+            self._commit(runtime, change)
+            runtime.seats = seats
+            self._update_row(runtime, fields)
+        self.on_change(table_id)
+        return {"seat": seat.seat, "token": token}
+
+    # --- changes ----------------------------------------------------------------------------
+
+    def submit(
+        self,
+        table_id: str,
+        token: str | None,
+        seq: int,
+        action_text: str | None,
+        action_id: int | None,
+    ) -> dict[str, Any]:
+        """A person's action for the token's seat, answering ``seq``; the new view."""
+        runtime = self.runtime(table_id)
+        with runtime.lock:
+            seat = self._require_seat(runtime, token)
+            self._act(runtime, seat, seq, action_text, action_id, "human")
+            view = build_view(runtime, seat, self.presence(table_id))
+        self.on_change(table_id)
+        return view
+
+    def submit_ai(self, table_id: str, seat: int, seq: int, action_text: str) -> bool:
+        """An AI seat's move, through the same checks and log as people's; False if it came late."""
+        runtime = self.runtime(table_id)
+        with runtime.lock:
+            if runtime.seats[seat].kind != "ai":
+                return False
+            try:
+                self._act(runtime, seat, seq, action_text, None, "ai")
+            except errors.ApiError:
+                return False
+        self.on_change(table_id)
+        return True
+
+    def _act(
+        self,
+        runtime: Runtime,
+        seat: int,
+        seq: int,
+        action_text: str | None,
+        action_id: int | None,
+        by: str,
+    ) -> None:
+        self._check_running(runtime)
+        if seq != runtime.seq:
+            raise errors.conflict(
+                f"the table is at seq {runtime.seq}, not {seq}: reload it (stale or repeated move)"
+            )
+        state = runtime.state
+        if state.current_player != seat:
+            raise errors.forbidden(
+                f"it is not seat {seat}'s turn ({runtime.state.describe_turn()})"
+            )
+        try:
+            if action_text is not None:
+                action = state.parse_action(action_text)
+            elif action_id is not None:
+                action = state.action_from_id(action_id)
+            else:
+                raise errors.bad_request("give the action as 'action' (notation) or 'action_id'")
+            after = state.clone()
+            after.apply(action)
+        except StoneworkError as exc:
+            raise errors.illegal_action(str(exc)) from None
+        before = state if state.spec.hidden_information else None
+        played = [_entry(before, action, after, seat, seq + 1, ACTION, by)]
+        played += _settle(after, runtime.row.seed, seq + 2)
+        fields = _status_fields(runtime.row, runtime.seats, after, runtime.row.status)
+        change = Change(events=[e for e, _ in played], table=fields)
+        self._commit(runtime, change)
+        runtime.state = after
+        runtime.events.extend(e for e, _ in played)
+        runtime.entries.extend(entry for _, entry in played)
+        self._update_row(runtime, fields)
+
+    def undo(self, table_id: str, token: str | None, seq: int) -> dict[str, Any]:
+        """Take back the token's seat's last move (and AI replies) if the policy allows it."""
+        runtime = self.runtime(table_id)
+        with runtime.lock:
+            seat = self._require_seat(runtime, token)
+            self._check_running(runtime)
+            if seq != runtime.seq:
+                raise errors.conflict(f"the table is at seq {runtime.seq}, not {seq}: reload it")
+            back_to = undo_point(runtime.entries, seat, runtime.ai_seats)
+            if back_to is None:
+                reason = undo_reason(runtime.entries, seat, runtime.ai_seats)
+                raise errors.conflict(f"cannot undo: {reason}")
+            event = EventRow(seq + 1, UNDO, seat, None, {"back_to": back_to}, time.time())
+            trial = Runtime(runtime.row, runtime.seats, runtime.state, list(runtime.events))
+            trial.entries = list(runtime.entries)
+            trial.rewind(back_to)
+            fields = _status_fields(runtime.row, runtime.seats, trial.state, "running")
+            self._commit(runtime, Change(events=[event], table=fields))
+            runtime.events.append(event)
+            runtime.state = trial.state
+            runtime.entries = trial.entries
+            self._update_row(runtime, fields)
+            view = build_view(runtime, seat, self.presence(table_id))
+        self.on_change(table_id)
+        return view
+
+    def resign(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """The token's seat resigns: the table is finished and that seat placed last."""
+        runtime = self.runtime(table_id)
+        with runtime.lock:
+            seat = self._require_seat(runtime, token)
+            self._check_running(runtime)
+            totals = [score.total for score in runtime.state.scores()]
+            others = [s for s in range(runtime.row.players) if s != seat]
+            ranking = [0] * runtime.row.players
+            for s in others:
+                ranking[s] = 1 + sum(1 for o in others if totals[o] > totals[s])
+            ranking[seat] = runtime.row.players
+            result = {"ranking": ranking, "scores": totals, "resigned": seat}
+            event = EventRow(runtime.seq + 1, RESIGN, seat, None, {}, time.time())
+            fields = {"status": "finished", "to_move": None, "ai_to_move": False, "result": result}
+            self._commit(runtime, Change(events=[event], table=fields))
+            runtime.events.append(event)
+            self._update_row(runtime, fields)
+            view = build_view(runtime, seat, self.presence(table_id))
+        self.on_change(table_id)
+        return view
+
+    def rematch(self, table_id: str, token: str | None) -> tuple[dict[str, Any], AiTurn | None]:
+        """Same game, options and seats, next seed: a new table (or the one already made)."""
+        runtime = self.runtime(table_id)
+        with runtime.lock:
+            seat = self._require_seat(runtime, token)
+            if runtime.row.status != "finished":
+                raise errors.conflict("a rematch can be offered once the game is finished")
+            hashes = {s.seat: s.token_hash for s in runtime.seats if s.token_hash is not None}
+            if runtime.row.rematch is None:
+                seats = [
+                    SeatRequest("ai", s.name, s.agent)
+                    if s.kind == "ai"
+                    else SeatRequest("human", s.name)
+                    for s in runtime.seats
+                ]
+                answer, turn = self.create(
+                    runtime.row.game,
+                    runtime.row.players,
+                    runtime.row.options,
+                    seats,
+                    (runtime.row.seed + 1) % (1 << 62),
+                    token_hashes=hashes,
+                )
+                self._commit(runtime, Change(table={"rematch": answer["table"]}))
+                runtime.row.rematch = answer["table"]
+                runtime.row.revision += 1
+            else:
+                answer = {
+                    "table": runtime.row.rematch,
+                    "seats": [
+                        {"seat": s.seat, "kind": s.kind, **({"agent": s.agent} if s.agent else {})}
+                        for s in runtime.seats
+                    ],
+                    "invites": [],
+                }
+                turn = None
+            for item in answer["seats"]:
+                if item["seat"] == seat:
+                    item["token"] = token
+        self.on_change(table_id)
+        return answer, turn
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def _check_running(self, runtime: Runtime) -> None:
+        status = runtime.row.status
+        if status == "waiting":
+            raise errors.conflict("the table is waiting for players to join")
+        if status != "running":
+            raise errors.conflict(f"the table is {status}")
+
+    def _commit(self, runtime: Runtime, change: Change) -> None:
+        if not self.store.commit_change(runtime.row.id, runtime.row.revision, change):
+            self._catch_up(runtime)
+            raise errors.conflict(
+                "the table changed meanwhile (another move came first): reload it"
+            )
+
+    def _update_row(self, runtime: Runtime, fields: dict[str, Any]) -> None:
+        row = runtime.row
+        for key, value in fields.items():
+            setattr(row, key, value)
+        row.revision += 1
+        row.updated_at = time.time()
+        if row.status == "finished" and row.result is None:
+            state = runtime.state
+            row.result = {
+                "ranking": state.ranking(),
+                "scores": [score.total for score in state.scores()],
+                "resigned": None,
+            }
+
+    # --- AI seats ----------------------------------------------------------------------------
+
+    def ai_turn(self, table_id: str) -> AiTurn | None:
+        """What an AI worker needs if an AI seat is to move at this table now."""
+        try:
+            runtime = self.runtime(table_id)
+        except errors.ApiError:
+            return None
+        with runtime.lock:
+            return self._ai_turn(runtime)
+
+    def _ai_turn(self, runtime: Runtime) -> AiTurn | None:
+        seat = runtime.seat_to_move()
+        if seat is None or runtime.seats[seat].kind != "ai":
+            return None
+        agent = runtime.seats[seat].agent or DEFAULT_AGENT
+        return AiTurn(
+            table=runtime.row.id,
+            seq=runtime.seq,
+            seat=seat,
+            agent=agent,
+            record=runtime.state.record().to_json(),
+            seed=runtime.row.seed,
+            lease=agent_seconds(agent) * 3 + 5.0,
+        )
+
+
+def _plausible_id(table_id: str) -> bool:
+    return (
+        table_id.startswith("t_")
+        and len(table_id) <= 32
+        and all(c.isalnum() or c in "-_" for c in table_id)
+    )
