@@ -10,7 +10,7 @@ non-empty ``action_targets`` sequence must name only those ids.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 
 import pytest
@@ -22,6 +22,7 @@ from stonework.core.state import Action, State
 from stonework.games.akropolis.actions import Place
 from stonework.games.aztec.actions import Placement
 from stonework.games.aztec.geometry import cell_coords
+from stonework.games.zapotec.actions import Build, Palace, Sacrifice, Use
 
 
 def drawn_targets(svg: str) -> list[str]:
@@ -41,12 +42,25 @@ def aztec_alike(actions: list[Action]) -> bool:
     return len({cell_coords(a.corner)[:2] for a in actions}) == 1  # type: ignore[attr-defined]
 
 
+def zapotec_alike(actions: list[Action]) -> bool:
+    """The menu cases of docs/web.md: a payment, a tile's way of use, corn past the track's end."""
+    kinds = {type(a) for a in actions}
+    if kinds <= {Build}:
+        return len({(a.space, a.slot) for a in actions}) == 1  # type: ignore[attr-defined]
+    if kinds <= {Palace}:
+        return len({a.space for a in actions}) == 1  # type: ignore[attr-defined]
+    if kinds <= {Use}:
+        return len({a.tile for a in actions}) == 1  # type: ignore[attr-defined]
+    return kinds <= {Sacrifice}
+
+
 ALIKE: dict[str, Callable[[list[Action]], bool]] = {
     "akropolis": akropolis_alike,
     "aztec": aztec_alike,
+    "zapotec": zapotec_alike,
 }
 
-CASES = [(game, players) for game in ("akropolis", "aztec") for players in (2, 3, 4)]
+CASES = [(game, players) for game in ("akropolis", "aztec", "zapotec") for players in (2, 3, 4)]
 CASES = [(g, p) for g, p in CASES if p in stonework.core.registry.get_game(g).player_counts]
 
 
@@ -70,16 +84,47 @@ def check_state(state: State, game: str) -> int:
     return sum(len(a) for a in groups.values())
 
 
-@pytest.mark.parametrize(("game", "players"), CASES)
-def test_every_legal_action_targets_drawn_ids(game: str, players: int) -> None:
-    clicked = 0
-    for seed in (1, 2):
+def play_checked(game: str, players: int, seeds: range, steps: int) -> Counter[str]:
+    """Play seeded games, checking every decision; returns the target kinds offered.
+
+    Moves favour actions with targets other than a Zapotec build (random play mostly builds
+    or ends its turn, so trade tiles and rituals would rarely be reached).
+    """
+    kinds: Counter[str] = Counter()
+    for seed in seeds:
         state = stonework.new_game(game, players=players, seed=seed)
         rng = derive_rng(seed, "targets", game, players)
-        for _ in range(40):
+        for _ in range(steps):
             if state.is_terminal:
                 break
-            if state.current_player >= 0:
-                clicked += check_state(state, game)
-            state.apply(state.random_action(rng))
-    assert clicked > 0
+            if state.current_player < 0:
+                state.apply(state.random_action(rng))
+                continue
+            check_state(state, game)
+            favoured = []
+            for action in state.legal_actions():
+                targets = state.action_targets(action)
+                kinds.update(t.partition(":")[0] for t in targets)
+                if targets and not targets[0].startswith("space:"):
+                    favoured.append(action)
+            if favoured and rng.random() < 0.7:
+                state.apply(rng.choice(favoured))
+            else:
+                state.apply(state.random_action(rng))
+    return kinds
+
+
+STEPS = {"akropolis": 60, "aztec": 40, "zapotec": 400}
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_every_legal_action_targets_drawn_ids(game: str, players: int) -> None:
+    kinds = play_checked(game, players, range(1, 3), STEPS[game])
+    assert kinds, "no action with targets was met"
+
+
+def test_zapotec_games_reach_every_kind_of_target() -> None:
+    """The checks above met every kind of Zapotec target (docs/web.md), not just the common ones."""
+    kinds = play_checked("zapotec", 4, range(1, 5), 3000)
+    expected = {"card", "income", "trade", "owned", "pyramid", "scoring-tile", "ritual", "track"}
+    assert expected | {"space", "slot", "piece"} <= set(kinds), kinds

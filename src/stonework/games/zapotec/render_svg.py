@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from stonework.core import JSON, svg
 
+from .actions import Build, Palace, Pyramid, Ritual, Sacrifice
 from .observe import observation
 from .svg_board import (
     BOARD_H,
@@ -25,7 +26,8 @@ from .svg_board import (
     seat_marker,
 )
 from .svg_players import BOARD_W as PLAYER_W
-from .svg_players import draw_player
+from .svg_players import card_number, draw_player
+from .targets import card_target, pyramid_target, ritual_target, space_target, track_target
 
 if TYPE_CHECKING:
     from .state import ZapotecState
@@ -43,6 +45,22 @@ def status(state: ZapotecState, obs: dict[str, JSON]) -> str:
     return f"seat {obs['to_play']} to play, {obs['phase']} phase"
 
 
+def last_target(state: ZapotecState) -> str:
+    """The target the last public board action changed ('' if none): the space built on, the
+    pyramid raised, the ritual card taken or the track space reached."""
+    for seat, action in reversed(state.history):
+        kind = type(action)
+        if kind in (Build, Palace):
+            return space_target(state.comp.spaces[action.space].name)  # type: ignore[attr-defined]
+        if kind is Pyramid:
+            return pyramid_target(action.space)  # type: ignore[attr-defined]
+        if kind is Ritual:
+            return ritual_target(action.card)  # type: ignore[attr-defined]
+        if kind is Sacrifice:
+            return track_target(state.track[seat])
+    return ""
+
+
 def _cards(obs: dict[str, JSON], top: float) -> list[str]:
     """The scoring card, the offer and the turn order."""
     parts = ['<g class="cards">']
@@ -53,7 +71,13 @@ def _cards(obs: dict[str, JSON], top: float) -> list[str]:
     ):
         parts.append(svg.text(x, top + 12, title, 12, weight="bold"))
         for n, card in enumerate(cards):
+            # Offer cards are drafted by a click; the scoring card is only read.
+            target = title == "Offer"
+            if target:
+                parts.append(f'<g class="card" data-target="{card_target(card_number(card))}">')
             parts += _card(x + n * 92, top + 18, str(card))
+            if target:
+                parts.append("</g>")
         x += max(1, len(cards)) * 92 + 24
     order = " > ".join(f"seat {s}" for s in obs["turn_order"]) or "-"
     parts.append(svg.text(x, top + 12, "Turn order", 12, weight="bold"))
@@ -113,18 +137,19 @@ def render_svg(state: ZapotecState, perspective: int | None) -> str:
     y = PAD + 42
     parts += _cards(obs, y)
     y += 70
-    parts += draw_sections(obs, PAD, y)
-    pyramid_parts, pyramids_bottom = draw_pyramids(obs, PAD + BOARD_W + 20, y)
+    last = last_target(state)
+    parts += draw_sections(obs, PAD, y, last)
+    pyramid_parts, pyramids_bottom = draw_pyramids(obs, PAD + BOARD_W + 20, y, last)
     parts += pyramid_parts
     y = max(y + BOARD_H, pyramids_bottom) + 14
     market, market_bottom = draw_market(obs, state.comp, PAD, y)
     parts += market
     y = market_bottom + 10
-    rituals, rituals_bottom = draw_rituals(obs, PAD, y)
+    rituals, rituals_bottom = draw_rituals(obs, PAD, y, last)
     parts += rituals
     parts += _legend(PAD + 560, y)
     y = max(rituals_bottom, y + 20 + 17 * 7) + 10
-    track, y = draw_track(obs, state.comp, PAD, y)
+    track, y = draw_track(obs, state.comp, PAD, y, last)
     parts += track
     y += 10
     for n, player in enumerate(obs["players"]):

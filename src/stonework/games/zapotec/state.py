@@ -33,6 +33,7 @@ from .render_svg import render_svg
 from .render_text import render_text
 from .rules import apply_decision, check_action, legal_decisions
 from .scoring import ranking, scores
+from .targets import action_targets
 
 
 class ZapotecState(State):
@@ -152,6 +153,9 @@ class ZapotecState(State):
             return self.sample_chance(rng)
         actions = self.legal_actions()
         return actions[int(rng.random() * len(actions))]
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        return action_targets(self, action)
 
     def _check(self, action: Action) -> None:
         if not isinstance(action, ACTION_TYPES) or action not in self.space.ids:

@@ -13,8 +13,16 @@ from typing import Final
 
 from stonework.core import JSON, svg
 
-from .components import LEVELS, REGIONS, TERRAINS, Components
+from .components import ICONS, LEVELS, REGIONS, TERRAINS, Components
 from .effect_words import SHORT, effect_words
+from .targets import (
+    pyramid_target,
+    ritual_target,
+    scoring_tile_target,
+    space_target,
+    track_target,
+    trade_target,
+)
 
 SEAT_COLOURS: Final = ("#c0392b", "#2e75b6", "#2e8b57", "#d4a50a")
 SEAT_INK: Final = ("#fff", "#fff", "#fff", "#000")
@@ -49,8 +57,12 @@ def seat_marker(x: float, y: float, seat: int, size: float, palace: bool = False
     return parts
 
 
-def draw_sections(obs: dict[str, JSON], left: float, top: float) -> list[str]:
-    """The 3×3 sections (regions across, terrains down), five spaces each."""
+def draw_sections(obs: dict[str, JSON], left: float, top: float, last: str = "") -> list[str]:
+    """The 3×3 sections (regions across, terrains down), five spaces each.
+
+    Each space in play is a click target ``space:<name>``; ``last`` is the target the last
+    action changed: that space gets ``data-last`` and a dashed ring.
+    """
     by_name = {space["space"]: space for space in obs["board"]}
     parts = ['<g class="main-board">']
     for r, region in enumerate(REGIONS):
@@ -65,8 +77,21 @@ def draw_sections(obs: dict[str, JSON], left: float, top: float) -> list[str]:
             parts.append(svg.text(x + 4, y + 12, f"{region}-{terrain}", 9, fill="#555"))
             for k in range(1, 6):
                 cx, cy = x + 22 + (k - 1) * 38, y + 38
-                space = by_name.get(f"{region}-{terrain}.{k}")
+                name = f"{region}-{terrain}.{k}"
+                space = by_name.get(name)
+                if space is None:
+                    parts += _space(space, k, cx, cy)
+                    continue
+                mark = ' data-last="1"' if space_target(name) == last else ""
+                parts.append(f'<g data-target="{space_target(name)}"{mark}>')
                 parts += _space(space, k, cx, cy)
+                if mark:
+                    parts.append(
+                        f'<circle class="last" cx="{cx:.1f}" cy="{cy:.1f}" r="17" fill="none" '
+                        'stroke="#000" stroke-width="2.5" stroke-dasharray="4,2" '
+                        'pointer-events="none"/>'
+                    )
+                parts.append("</g>")
     parts.append("</g>")
     return parts
 
@@ -95,38 +120,84 @@ def _space(space: JSON, k: int, cx: float, cy: float) -> list[str]:
     return parts
 
 
-def draw_pyramids(obs: dict[str, JSON], left: float, top: float) -> tuple[list[str], float]:
-    """Each pyramid: its pieces stacked (seat colour and number) over its scoring tile."""
+PIECE_W: Final = {"large": 66.0, "medium": 48.0, "small": 30.0}
+PIECE_H: Final = 13.0
+PYRAMID_ROW: Final = 46.0
+
+
+def _step(cx: float, base: float, level: int, width: float) -> str:
+    """The points of one step of a pyramid: a trapezoid ``level`` steps above ``base``."""
+    bottom, top = base - PIECE_H * level, base - PIECE_H * (level + 1)
+    return (
+        f"{cx - width / 2:.1f},{bottom:.1f} {cx + width / 2:.1f},{bottom:.1f} "
+        f"{cx + width / 2 - 3:.1f},{top:.1f} {cx - width / 2 + 3:.1f},{top:.1f}"
+    )
+
+
+def draw_pyramids(
+    obs: dict[str, JSON], left: float, top: float, last: str = ""
+) -> tuple[list[str], float]:
+    """Each pyramid site as a stepped pyramid: its pieces in seat colour, seat and size written
+    on each (``0L``), the empty steps dashed, the scoring tile on a plaque beside it.
+
+    Each site is a click target ``pyramid:<p>``; the scoring tiles still to place on a new
+    pyramid are targets ``scoring-tile:<icon>``.
+    """
     parts = ['<g class="pyramids">', svg.text(left, top + 13, "Pyramids", 13, weight="bold")]
-    width = {"large": 60.0, "medium": 44.0, "small": 28.0}
-    y = top + 24
-    for p, pyramid in enumerate(obs["pyramids"], start=1):
-        parts.append(svg.text(left, y + 34, f"{p}", 12, weight="bold"))
-        base_x = left + 52
-        for level, (seat, size) in enumerate(pyramid["pieces"]):
-            w = width[size]
-            ly = y + 34 - 12 * (level + 1)
-            parts.append(
-                f'<rect class="piece" x="{base_x - w / 2:.1f}" y="{ly:.1f}" width="{w:.1f}" '
-                f'height="12" fill="{SEAT_COLOURS[seat]}" stroke="#000"/>'
-            )
-            parts.append(
-                svg.text(
-                    base_x, ly + 10, f"{seat}{size[0].upper()}", 9, "middle", SEAT_INK[seat], "bold"
+    y = top + 22
+    shape = ("large", "medium", "small")
+    for p, pyramid in enumerate(obs["pyramids"]):
+        target = pyramid_target(p)
+        mark = target == last
+        parts.append(
+            f'<g class="pyramid" data-target="{target}"' + (' data-last="1">' if mark else ">")
+        )
+        parts.append(
+            svg.rect(left, y, 280, PYRAMID_ROW - 4, "#f7efe0", "#000" if mark else "#c9b48e", 0.8)
+        )
+        parts.append(svg.text(left + 8, y + 26, f"{p + 1}", 14, weight="bold"))
+        cx, base = left + 62, y + PYRAMID_ROW - 7
+        pieces = pyramid["pieces"]
+        for level in range(3):
+            if level < len(pieces):
+                seat, size = pieces[level]
+                parts.append(
+                    f'<polygon class="piece" points="{_step(cx, base, level, PIECE_W[size])}" '
+                    f'fill="{SEAT_COLOURS[seat]}" stroke="#000" stroke-width="1"/>'
                 )
-            )
-        if not pyramid["pieces"]:
-            parts.append(
-                f'<line x1="{base_x - 30:.1f}" y1="{y + 34:.1f}" x2="{base_x + 30:.1f}" '
-                f'y2="{y + 34:.1f}" stroke="#999" stroke-dasharray="3,2"/>'
-            )
-        tile = pyramid["tile"] or "no tile yet"
-        parts.append(svg.text(left + 92, y + 30, f"scoring tile: {tile}", 10))
-        y += 44
-    left_tiles = ", ".join(obs["scoring_tiles"]) or "-"
-    parts.append(svg.text(left, y + 10, f"scoring tiles to draw: {left_tiles}", 10))
+                label = f"{seat}{size[0].upper()}"
+                ink = SEAT_INK[seat]
+                y_text = base - PIECE_H * level - 3
+                parts.append(svg.text(cx, y_text, label, 9.5, "middle", ink, "bold"))
+            else:
+                parts.append(
+                    f'<polygon points="{_step(cx, base, level, PIECE_W[shape[level]])}" '
+                    'fill="none" stroke="#a89773" stroke-width="0.8" stroke-dasharray="3,2"/>'
+                )
+        tile = pyramid["tile"]
+        if tile:
+            parts.append(svg.rect(left + 112, y + 10, 92, 22, "#fff8e6", "#8a6d3b", 1.2))
+            parts.append(svg.text(left + 158, y + 25, str(tile), 11, "middle", weight="bold"))
+        else:
+            parts.append(svg.text(left + 112, y + 25, "empty: a new pyramid", 10, fill="#777"))
+        parts.append("</g>")
+        y += PYRAMID_ROW
+    parts.append(svg.text(left, y + 12, "Scoring tiles to place:", 10, fill="#555"))
+    x = left + 120
+    for icon in obs["scoring_tiles"]:
+        width = 8 + 6.4 * len(str(icon))
+        index = ICONS.index(str(icon))
+        parts.append(f'<g class="scoring-tile" data-target="{scoring_tile_target(index)}">')
+        parts.append(svg.rect(x, y + 1, width, 16, "#fff8e6", "#8a6d3b", 1))
+        parts.append(svg.text(x + width / 2, y + 13, str(icon), 10, "middle"))
+        parts.append("</g>")
+        x += width + 4
+        if x > left + 230:
+            x, y = left + 120, y + 20
+    if not obs["scoring_tiles"]:
+        parts.append(svg.text(x, y + 12, "-", 10))
     parts.append("</g>")
-    return parts, y + 16
+    return parts, y + 22
 
 
 def draw_market(
@@ -142,15 +213,19 @@ def draw_market(
         parts.append(svg.text(left, y + 36, f"{cost} gold", 9, fill="#555"))
         for slot, name in enumerate(obs["trade_rows"][level], start=1):
             x = left + 46 + (slot - 1) * (tile_w + 6)
-            parts.append(svg.rect(x, y, tile_w, 44, "#fffaf0", "#8a7a5a"))
-            parts.append(svg.text(x + 4, y + 13, f"{level}.{slot}", 9, fill="#777"))
             if name is None:
+                parts.append(svg.rect(x, y, tile_w, 44, "#fffaf0", "#8a7a5a"))
+                parts.append(svg.text(x + 4, y + 13, f"{level}.{slot}", 9, fill="#777"))
                 parts.append(svg.text(x + tile_w / 2, y + 26, "(empty)", 10, "middle"))
                 continue
+            parts.append(f'<g class="trade-tile" data-target="{trade_target(k + 1, slot - 1)}">')
+            parts.append(svg.rect(x, y, tile_w, 44, "#fffaf0", "#8a7a5a"))
+            parts.append(svg.text(x + 4, y + 13, f"{level}.{slot}", 9, fill="#777"))
             tile = comp.trade_tiles[comp.trade_index[name]]
             parts.append(svg.text(x + 30, y + 14, name, 11, weight="bold"))
             parts.append(svg.text(x + 4, y + 28, effect_words(tile.effect), 9))
             parts.append(svg.text(x + 4, y + 39, tile.timing, 8, fill="#777"))
+            parts.append("</g>")
         stack = obs["trade_stacks"][level]
         parts.append(svg.text(left + 46 + 3 * (tile_w + 6), y + 24, f"stack {stack}", 10))
         y += 50
@@ -158,15 +233,25 @@ def draw_market(
     return parts, y
 
 
-def draw_rituals(obs: dict[str, JSON], left: float, top: float) -> tuple[list[str], float]:
+def draw_rituals(
+    obs: dict[str, JSON], left: float, top: float, last: str = ""
+) -> tuple[list[str], float]:
     """The ritual cards with the seats' discs on them."""
     parts = ['<g class="rituals">', svg.text(left, top + 13, "Rituals", 13, weight="bold")]
     y = top + 20
     for k, ritual in enumerate(obs["rituals"], start=1):
-        parts.append(svg.rect(left, y, 330, 24, "#f3ecff", "#7d6aa8"))
+        target = ritual_target(k - 1)
+        mark = target == last
+        parts.append(
+            f'<g class="ritual" data-target="{target}"' + (' data-last="1">' if mark else ">")
+        )
+        parts.append(
+            svg.rect(left, y, 330, 24, "#f3ecff", "#000" if mark else "#7d6aa8", 2 if mark else 1)
+        )
         parts.append(svg.text(left + 6, y + 16, f"{k}. {ritual['text']}", 11))
         for n, seat in enumerate(ritual["discs"]):
             parts += _disc(left + 250 + 16 * n, y + 12, seat)
+        parts.append("</g>")
         y += 28
     parts.append("</g>")
     return parts, y
@@ -180,7 +265,7 @@ def _disc(x: float, y: float, seat: int) -> list[str]:
 
 
 def draw_track(
-    obs: dict[str, JSON], comp: Components, left: float, top: float
+    obs: dict[str, JSON], comp: Components, left: float, top: float, last: str = ""
 ) -> tuple[list[str], float]:
     """The sacrifice track: spaces with their bonuses, the seats' markers below their space."""
     parts = ['<g class="sacrifice-track">']
@@ -197,13 +282,23 @@ def draw_track(
     for space in range(comp.track_length + 1):
         x = left + (space % per_line) * cell
         row_y = y + (space // per_line) * 72
-        parts.append(svg.rect(x, row_y, cell - 4, 44, "#fdebd0", "#a0785a"))
+        target = track_target(space)
+        mark = target == last
+        parts.append(
+            f'<g class="track-space" data-target="{target}"' + (' data-last="1">' if mark else ">")
+        )
+        parts.append(
+            svg.rect(
+                x, row_y, cell - 4, 44, "#fdebd0", "#000" if mark else "#a0785a", 2 if mark else 1
+            )
+        )
         parts.append(svg.text(x + 4, row_y + 12, str(space), 10, weight="bold"))
         words = effect_words(comp.track_bonuses[space])
         for n, line in enumerate(_wrap(words, 14)):
             parts.append(svg.text(x + 4, row_y + 22 + 9 * n, line, 8))
         for n, seat in enumerate(sorted(positions.get(space, []))):
             parts += _disc(x + 9 + 16 * n, row_y + 54, seat)
+        parts.append("</g>")
     lines = (comp.track_length + per_line) // per_line
     parts.append("</g>")
     return parts, y + lines * 72
