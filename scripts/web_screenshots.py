@@ -108,9 +108,7 @@ def main(out: Path) -> None:
         env = dict(os.environ, STONEWORK_DATA_DIR=data)
         server = subprocess.Popen(
             [
-                sys.executable,
-                "-m",
-                "stonework.cli.main",
+                str(Path(sys.executable).with_name("stonework")),
                 "serve",
                 "--host",
                 "127.0.0.1",

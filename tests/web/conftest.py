@@ -60,9 +60,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = dict(os.environ, STONEWORK_DATA_DIR=str(data))
     process = subprocess.Popen(
         [
-            sys.executable,
-            "-m",
-            "stonework.cli.main",
+            str(Path(sys.executable).with_name("stonework")),
             "serve",
             "--host",
             "127.0.0.1",

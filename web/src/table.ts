@@ -133,6 +133,8 @@ class TablePage implements Page {
         this.apply(await api.view(this.table, null).catch(() => null), "http");
       } else {
         this.say(errorText(error), "error");
+        // No such table: nothing to listen to. Other failures may pass; the socket retries.
+        if (error instanceof ApiError && error.code === "not_found") return;
       }
     }
     if (this.disposed) return;
