@@ -238,6 +238,7 @@ export class Board {
   private decorate(): void {
     const next = this.nextTargets();
     const starts = this.prefix.length === 0 ? next : this.startTargets();
+    this.element.classList.toggle("sw-selecting", this.prefix.length > 0);
     for (const element of this.element.querySelectorAll<SVGElement>("[data-target]")) {
       const target = element.getAttribute("data-target") ?? "";
       const isNext = next.has(target);
