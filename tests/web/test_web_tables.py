@@ -136,3 +136,31 @@ def test_zapotec_against_ai_step_by_step(page: Page, server: str) -> None:
             break
         play_one_move(page)
     assert len(log_seqs(page)) >= 4
+
+
+def test_a_hotseat_table_hands_the_screen_to_the_seat_to_move(page: Page, server: str) -> None:
+    create_table(page, server, "aztec", ["you", "hotseat"], seed=13)
+    for seat in (0, 1, 0):
+        assert wait_turn_or_end(page) == "turn"
+        expect(page.locator(".your-turn")).to_contain_text(f"Player {seat}")
+        play_one_move(page)
+    whos = page.locator("#log li .who").all_inner_texts()
+    assert [w.startswith(f"Player {s}") for w, s in zip(whos, (0, 1, 0), strict=True)] == [True] * 3
+
+
+def test_the_board_is_playable_with_the_keyboard(page: Page, server: str) -> None:
+    create_table(page, server, "aztec", ["you", "easy"], seed=17)
+    assert wait_turn_or_end(page) == "turn"
+    before = last_seq(page)
+    page.locator(".board").focus()
+    page.keyboard.press("Tab")
+    target = page.evaluate("document.activeElement.getAttribute('data-target')")
+    assert target and target.startswith("cell:")
+    page.keyboard.press("Enter")
+    if page.locator("#place").count():
+        page.keyboard.press("r")
+        page.locator(".board").focus()
+        page.keyboard.press("Enter")
+    page.wait_for_function(
+        "b => [...document.querySelectorAll('#log li')].some(li => +li.dataset.seq > b)", arg=before
+    )

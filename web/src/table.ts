@@ -244,7 +244,9 @@ class TablePage implements Page {
     else if (view.status === "abandoned") parts.push(t("table.abandoned"));
     else if (view.status === "waiting") parts.push(t("table.waiting"));
     else if (view.to_move !== null && view.to_move === view.you) {
-      parts.push(h("strong", { class: "your-turn" }, "▶ ", t("table.yourTurn")));
+      // At a hotseat table, say which of this screen's seats is to move.
+      const hotseat = this.held.length > 1 ? ` — ${this.who(view.to_move).replace(/ \(.*\)$/, "")}` : "";
+      parts.push(h("strong", { class: "your-turn" }, "▶ ", t("table.yourTurn"), hotseat));
     } else if (view.to_move !== null) {
       parts.push(t("table.turnOf", { who: this.who(view.to_move) }));
     }
