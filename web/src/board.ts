@@ -184,6 +184,20 @@ export class Board {
     this.handlers.changed();
   }
 
+  /**
+   * The next clicks as a list a person can read (also buttons, for the keyboard and for small
+   * targets): the action's own label where that click completes exactly one action.
+   */
+  nextChoices(): { target: string; label: string }[] {
+    const choices: { target: string; label: string }[] = [];
+    for (const target of this.nextTargets()) {
+      const through = this.candidates().filter((action) => action.targets[this.prefix.length] === target);
+      const single = through.length === 1 && through[0].targets.length === this.prefix.length + 1;
+      choices.push({ target, label: single ? through[0].label || through[0].notation : targetLabel(target) });
+    }
+    return choices;
+  }
+
   private startTargets(): Set<string> {
     const starts = new Set<string>();
     for (const action of this.clickable()) {

@@ -95,10 +95,11 @@ class TablePage implements Page {
         h(
           "div",
           { class: "table-grid" },
-          h("div", { class: "main-col" }, this.els.summary, this.els.boardWrap, this.els.choices),
+          h("div", { class: "main-col" }, this.els.summary, this.els.boardWrap),
           h(
             "div",
             { class: "side-col" },
+            this.els.choices,
             this.els.controls,
             this.els.seats,
             this.els.sheet,
@@ -323,6 +324,27 @@ class TablePage implements Page {
           selection.length ? t("table.selected", { what: selection.map(targetLabel).join(" → ") }) : t("table.clickHint"),
         ),
       );
+      const nextChoices = this.board.nextChoices();
+      if (nextChoices.length > 0 && nextChoices.length <= 12) {
+        parts.push(
+          h(
+            "div",
+            { class: "action-buttons next-choices" },
+            nextChoices.map((choice) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "next-choice",
+                  "data-choice": choice.target,
+                  onclick: () => this.board.choose(choice.target),
+                },
+                choice.label,
+              ),
+            ),
+          ),
+        );
+      }
       if (current) {
         const level = view.game === "akropolis" ? this.board.levelOf(current) : null;
         const label = current.label + (level && level > 1 ? ` (${t("table.level", { n: level })})` : "");
