@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from browser_steps import open_lobby
+from browser_steps import create_table, open_lobby
 from playwright.sync_api import Page, expect
 
 
@@ -34,8 +34,17 @@ def test_switching_to_french_changes_the_texts_and_is_remembered(page: Page, ser
     assert "Variante" in page.locator(".option .explain").first.inner_text()
     page.reload()
     expect(page.locator("#create")).to_have_text("Créer la table")
+    # The table speaks French too: whose turn, the sheet, the choices, the rules.
+    create_table(page, server, "aztec", ["you", "easy"], seed=2)
+    expect(page.locator(".your-turn")).to_contain_text("À vous de jouer")
+    expect(page.locator(".sheet th", has_text="Total")).to_be_visible()
+    expect(page.locator("h2", has_text="Feuille de score")).to_be_visible()
+    expect(page.locator(".choices h2")).to_have_text("Vos choix")
+    page.locator("summary", has_text="Résumé des règles").click()
+    expect(page.locator(".rules li").first).to_contain_text("bâtisseurs")
     page.click("#lang-en")
-    expect(page.locator("#create")).to_have_text("Create the table")
+    expect(page.locator("h2", has_text="Score sheet")).to_be_visible()
+    expect(page.locator(".your-turn")).to_contain_text("Your turn")
 
 
 def test_an_unknown_table_says_so(page: Page, server: str) -> None:

@@ -3,6 +3,9 @@ the end with its summary, a reload in the middle, and the replay of a finished g
 
 from __future__ import annotations
 
+import json
+import re
+
 from browser_steps import create_table, last_seq, log_seqs, play_one_move, wait_turn_or_end
 from playwright.sync_api import Page, expect
 
@@ -164,3 +167,36 @@ def test_the_board_is_playable_with_the_keyboard(page: Page, server: str) -> Non
     page.wait_for_function(
         "b => [...document.querySelectorAll('#log li')].some(li => +li.dataset.seq > b)", arg=before
     )
+
+
+def test_a_lost_connection_resumes_from_the_last_seq(page: Page, server: str) -> None:
+    hellos: list[dict] = []
+    routes: list = []
+
+    def relay(ws) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_page(message) -> None:
+            frame = json.loads(message)
+            if frame.get("type") == "hello":
+                hellos.append(frame)
+            upstream.send(message)
+
+        ws.on_message(from_page)
+        routes.append(ws)
+
+    page.route_web_socket(re.compile(r".*/ws$"), relay)
+    create_table(page, server, "akropolis", ["you", "easy"], seed=31)
+    assert wait_turn_or_end(page) == "turn"
+    expect(page.locator(".turn .warn")).to_have_count(0)
+    # Cut the live connection: the page says so, reconnects by itself and says hello with the
+    # last seq it saw; a move made meanwhile and the AI's answer arrive once each.
+    routes[-1].close()
+    expect(page.locator(".turn .warn")).to_be_visible()
+    seen = last_seq(page)
+    play_one_move(page)
+    assert wait_turn_or_end(page) == "turn"
+    expect(page.locator(".turn .warn")).to_have_count(0)
+    assert len(hellos) >= 2 and hellos[-1]["since"] >= seen
+    seqs = log_seqs(page)
+    assert seqs == list(range(1, seqs[-1] + 1))
