@@ -94,6 +94,10 @@ def test_an_aztec_game_to_the_end_then_its_replay(page: Page, server: str) -> No
     expect(page.locator("#summary")).to_be_visible()
     expect(page.locator("#summary .ranking li")).to_have_count(2)
     expect(page.locator("#rematch")).to_be_visible()
+    # The winner's points are the best total of the final sheet.
+    totals = [int(x) for x in page.locator("#summary .sheet tr.total td").all_inner_texts()]
+    winner = page.locator("#summary .ranking li").first.inner_text()
+    assert winner.endswith(f"{max(totals)} points"), winner
     total = last_seq(page)
     # The replay steps through the finished game.
     page.click("text=Replay this game")

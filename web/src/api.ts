@@ -63,7 +63,7 @@ export interface View {
   log: LogEntry[];
   last: LogEntry | null;
   undo: { allowed: boolean };
-  result: { ranking: number[]; scores: Score[]; resigned: number | null } | null;
+  result: { ranking: number[]; scores: (Score | number)[]; resigned: number | null } | null;
 }
 
 export interface TableSummary {

@@ -82,15 +82,15 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
     const seats = view?.seats ?? tableSeats;
     replace(
       bar,
-      h("button", { type: "button", id: "replay-first", onclick: () => void load(0) }, "⏮ ", t("replay.first")),
+      h("button", { type: "button", id: "replay-first", onclick: () => void load(0) }, "|◀ ", t("replay.first")),
       h("button", { type: "button", id: "replay-back", onclick: () => void load(position - 1) }, "◀ ", t("replay.back")),
       h(
         "button",
         { type: "button", id: "replay-play", class: "primary", onclick: play },
-        timer === undefined ? `⏵ ${t("replay.play")}` : `⏸ ${t("replay.pause")}`,
+        timer === undefined ? `▶ ${t("replay.play")}` : `❚❚ ${t("replay.pause")}`,
       ),
       h("button", { type: "button", id: "replay-step", onclick: () => void load(position + 1) }, t("replay.step"), " ▶"),
-      h("button", { type: "button", id: "replay-last", onclick: () => void load(total) }, t("replay.last"), " ⏭"),
+      h("button", { type: "button", id: "replay-last", onclick: () => void load(total) }, t("replay.last"), " ▶|"),
       slider,
       h("span", { id: "replay-position", class: "position" }, t("replay.position", { n: position, total })),
       h(

@@ -1,7 +1,7 @@
 // The table page: the board of this seat, whose turn it is, the choices, the move log, the score
 // sheet, the rules summary, undo/resign/rematch and the end summary. Live over the WebSocket.
 
-import { ApiError, api, type LegalAction, type LogEntry, type SeatInfo, type View } from "./api";
+import { ApiError, api, type LegalAction, type LogEntry, type Score, type SeatInfo, type View } from "./api";
 import { Board, targetLabel } from "./board";
 import { copyText, h, replace } from "./dom";
 import { errorText } from "./lobby";
@@ -28,6 +28,12 @@ export function seatName(seat: SeatInfo | undefined, index: number, you: number 
 export function agentName(agent: string): string {
   const key = `agent.${agent}`;
   return has(key) ? t(key) : agent;
+}
+
+/** A seat's final total: the result gives a number or a whole score, the view a running one. */
+function finalTotal(result: Score | number | undefined, running: number | undefined): number {
+  if (typeof result === "number") return result;
+  return result?.total ?? running ?? 0;
 }
 
 export function openTable(root: HTMLElement, table: string, navigate: (path: string) => void): Page {
@@ -464,18 +470,18 @@ class TablePage implements Page {
             h(
               "li",
               { class: place === 1 ? "winner" : "" },
-              h("span", { class: "place" }, place === 1 ? `🏆 ${t("table.place1")}` : t("table.placeN", { n: place })),
+              h("span", { class: "place" }, place === 1 ? `★ ${t("table.place1")}` : t("table.placeN", { n: place })),
               " ",
               this.who(seat),
               " — ",
-              t("table.points", { n: (result.scores[seat] ?? view.scores[seat])?.total ?? 0 }),
+              t("table.points", { n: finalTotal(result.scores[seat], view.scores[seat]?.total) }),
             ),
           ),
         ),
         result.resigned !== null && result.resigned !== undefined
           ? h("p", {}, t("table.resigned", { who: this.who(result.resigned) }))
           : null,
-        scoreSheet(result.scores.length ? result.scores : view.scores, view.seats, (seat) => this.who(seat)),
+        scoreSheet(view.scores, view.seats, (seat) => this.who(seat)),
       ),
     );
   }
@@ -579,7 +585,7 @@ class TablePage implements Page {
                 this.navigate(`/replay/${view.table}`);
               },
             },
-            "⏵ ",
+            "▶ ",
             t("table.replay"),
           )
         : null,
