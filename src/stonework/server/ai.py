@@ -102,7 +102,7 @@ class AiPlayer:
                     self.executor, choose, turn.record, turn.agent, turn.seed, turn.seq
                 )
                 await asyncio.to_thread(
-                    self.service.submit_ai, table_id, turn.seat, turn.seq, notation
+                    self.service.submit_ai, table_id, turn.seat, turn.seq, notation, self.owner
                 )
         except asyncio.CancelledError:
             raise

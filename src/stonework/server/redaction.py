@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from stonework.core.rng import derive_rng
-from stonework.core.state import Action, State, observation_json
+from stonework.core.state import JSON, Action, State, observation_json
 
 DETERMINIZATIONS = 3
 
@@ -64,9 +64,9 @@ class _Alternatives:
         self.action = action
         self.others = [a for a in before.legal_actions() if a != action]
         self.states: list[State] = []
-        self.views: dict[tuple[int, int | None], str] = {}
+        self.views: dict[tuple[int, int | None], dict[str, JSON]] = {}
 
-    def observations(self, viewer: int | None) -> Iterator[str]:
+    def observations(self, viewer: int | None) -> Iterator[dict[str, JSON]]:
         for index, other in enumerate(self.others):
             if index == len(self.states):
                 state = self.before.clone()
@@ -74,14 +74,14 @@ class _Alternatives:
                 self.states.append(state)
             key = (index, viewer)
             if key not in self.views:
-                self.views[key] = observation_json(self.states[index], viewer)
+                self.views[key] = self.states[index].observation(viewer)
             yield self.views[key]
 
 
 def _tells_apart(alternatives: _Alternatives, after: State, viewer: int | None) -> bool:
     if not alternatives.others:
         return _forced_for(alternatives.before, alternatives.action, viewer)
-    seen = observation_json(after, viewer)
+    seen = after.observation(viewer)
     return all(other != seen for other in alternatives.observations(viewer))
 
 

@@ -470,14 +470,16 @@ class TableService:
         self.on_change(table_id)
         return view
 
-    def submit_ai(self, table_id: str, seat: int, seq: int, action_text: str) -> bool:
+    def submit_ai(
+        self, table_id: str, seat: int, seq: int, action_text: str, process: str = ""
+    ) -> bool:
         """An AI seat's move, through the same checks and log as people's; False if it came late."""
         runtime = self.runtime(table_id)
         with runtime.lock:
             if runtime.seats[seat].kind != "ai":
                 return False
             try:
-                self._act(runtime, seat, seq, action_text, None, "ai")
+                self._act(runtime, seat, seq, action_text, None, "ai", process)
             except errors.ApiError:
                 return False
         self.on_change(table_id)
@@ -491,6 +493,7 @@ class TableService:
         action_text: str | None,
         action_id: int | None,
         by: str,
+        process: str = "",
     ) -> None:
         self._check_running(runtime)
         if seq != runtime.seq:
@@ -515,6 +518,8 @@ class TableService:
             raise errors.illegal_action(str(exc)) from None
         before = state if state.spec.hidden_information else None
         played = [_entry(before, action, after, seat, seq + 1, ACTION, by)]
+        if process:
+            played[0][0].data["process"] = process
         played += _settle(after, runtime.row.seed, seq + 2)
         fields = _status_fields(runtime.row, runtime.seats, after, runtime.row.status)
         change = Change(events=[e for e, _ in played], table=fields)
