@@ -13,6 +13,7 @@ import argparse
 from pathlib import Path
 
 import stonework
+from stonework.agents import GreedyAgent
 from stonework.core import derive_rng
 from stonework.core.state import State
 
@@ -22,19 +23,27 @@ BOARDS = (
     ("akropolis", 4, 24),
     ("aztec", 2, 11),
     ("aztec", 3, 12),
-    ("zapotec", 2, 40),
-    ("zapotec", 4, 70),
+    ("zapotec", 2, 45),
+    ("zapotec", 4, 75),
 )
 
 
 def midgame(game: str, players: int, decisions: int, seed: int) -> State:
-    """A game played with random moves until ``decisions`` decisions are made (chance drawn)."""
+    """A game played by the greedy player until ``decisions`` decisions are made (chance drawn).
+
+    Greedy rather than random moves, so the boards look like games people play (random Zapotec
+    players hardly ever raise a pyramid).
+    """
     state = stonework.new_game(game, players=players, seed=seed)
     rng = derive_rng(seed, "render-boards", game, players)
+    agent = GreedyAgent()
     made = 0
     while not state.is_terminal and (made < decisions or state.current_player < 0):
-        made += state.current_player >= 0
-        state.apply(state.random_action(rng))
+        if state.current_player < 0:
+            state.apply(state.random_action(rng))
+            continue
+        made += 1
+        state.apply(agent.act(state, rng))
     return state
 
 

@@ -102,7 +102,16 @@ def _legend(left: float, top: float) -> tuple[list[str], float]:
             svg.text(7, 11, "H★", 9, "middle", weight="bold"),
             "capital + ★: plaza (house 1★, market/barracks/temple 2★, garden 3★)",
         ),
-        (svg.text(7, 11, "▲2", 9, "middle"), "height of the hex (level it stands on)"),
+        (svg.text(7, 11, "▲2", 9, "middle"), "height of a raised hex, with its side below it"),
+        (
+            '<path d="M1,7 L7,1 L13,7" fill="none" stroke="#1b1408" stroke-width="2.6"/>',
+            "heavy line: the edge of one tile",
+        ),
+        (
+            '<path d="M1,7 L13,7" fill="none" stroke="#ff7a00" stroke-width="3.5" '
+            'stroke-dasharray="6,3"/>',
+            "the tile laid last",
+        ),
         (svg.text(7, 11, "q,r", 8, "middle"), "axial hex coordinates for the notation"),
         (
             f'<polygon points="{corners(7, 7, 7)}" fill="none" stroke="#8a7f6a" '

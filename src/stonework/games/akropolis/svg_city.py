@@ -31,8 +31,8 @@ def panel_size(city: City, show_open: bool) -> tuple[float, float, float, float]
     return min_x, min_y, max(xs) + HEX - min_x, max(ys) + HEX * ROOT3 / 2 - min_y
 
 
-SHADE: Final = 3.5
-"""Pixels each level above the first lifts a hex: its darker side shows below it."""
+SHADE: Final = 6.0
+"""Pixels of side and shadow each level above the first shows below a raised hex."""
 
 
 def tile_outline(cells: list[int], centres: dict[int, tuple[float, float]], size: float) -> str:
@@ -64,19 +64,23 @@ def draw_city(
     """The city's hexes with (left, top) the corner of its box; returns parts, width, height.
 
     With ``show_open`` (the city of the seat to move) every built hex and open ground spot is
-    a click target ``hex:q,r`` (see :mod:`~stonework.games.akropolis.targets`). The group's
+    a click target ``hex:q,r`` (see :mod:`~stonework.games.akropolis.targets`), and the group's
     ``data-hex-size``, ``data-origin-x`` and ``data-origin-y`` give the pixel centre of any hex:
     ``x = origin_x + size * 1.5 * q``, ``y = origin_y + size * sqrt(3) * (r + q / 2)``, so a
     client can put a ghost tile or a highlight on any hex without drawing the city itself.
-    ``last`` are the cells the last tile covered: they get ``data-last`` and a heavy outline.
+    ``last`` are the cells the last tile covered: they get ``data-last`` and an orange dashed
+    outline.
     """
     min_x, min_y, width, height = panel_size(city, show_open)
     height += SHADE * (max(city.columns[c] >> 16 for c in city.cells) - 1)
     origin_x, origin_y = left - min_x, top - min_y
-    parts = [
-        f'<g class="city" data-seat="{seat}" data-hex-size="{HEX:g}" '
-        f'data-origin-x="{origin_x:.1f}" data-origin-y="{origin_y:.1f}">'
-    ]
+    # Only the city with targets exposes its transform, so `g.city[data-origin-x]` finds it.
+    geometry = (
+        f' data-hex-size="{HEX:g}" data-origin-x="{origin_x:.1f}" data-origin-y="{origin_y:.1f}"'
+        if show_open
+        else ""
+    )
+    parts = [f'<g class="city" data-seat="{seat}"{geometry}>']
     centres = {
         cell: (origin_x + centre(*COORDS[cell], HEX)[0], origin_y + centre(*COORDS[cell], HEX)[1])
         for cell in city.cells
@@ -99,9 +103,12 @@ def draw_city(
         mark = ' data-last="1"' if cell in last else ""
         parts.append(f'<g class="city-hex" data-level="{level}"{target}{mark}>')
         if level > 1:
+            # The raised hex's side and shadow, falling south-east over its lower neighbours.
+            drop = SHADE * (level - 1)
+            side = corners(x + 0.5 * drop, y + drop, HEX)
             parts.append(
-                f'<polygon class="side" points="{corners(x, y + SHADE * (level - 1), HEX)}" '
-                'fill="#4a4032" stroke="#222" stroke-width="1"/>'
+                f'<polygon class="side" points="{side}" fill="#2b2418" fill-opacity="0.6" '
+                'stroke="none"/>'
             )
         # data-* attributes let a user interface map a click back to a hex of the notation.
         data = f' data-seat="{seat}" data-q="{q}" data-r="{r}"'
@@ -119,7 +126,7 @@ def draw_city(
     if last:
         edges = tile_outline([c for c in last if c in centres], centres, HEX - 2.5)
         parts.append(
-            f'<path class="last" d="{edges}" fill="none" stroke="#fff" stroke-width="3" '
+            f'<path class="last" d="{edges}" fill="none" stroke="#ff7a00" stroke-width="3.5" '
             'stroke-dasharray="6,3" pointer-events="none"/>'
         )
     parts.append("</g>")

@@ -1,8 +1,9 @@
 """Drawing one Akropolis hex: its colour by kind, and the cues that do not rely on colour.
 
 Each hex carries its kind letter in the middle (capital for a plaza, followed by the plaza's
-stars), its height at the top and its axial ``q,r`` (the coordinates the notation is typed with)
-at the bottom. Plazas also get a white inner border, and higher hexes a thicker outline.
+stars), its height at the top when it stands above the ground (``▲2``) and its axial ``q,r``
+(the coordinates the notation is typed with) at the bottom. Plazas also get a white inner
+border, and higher hexes a thicker outline.
 """
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ def hex_shape(
             "</text>", stars + "</text>"
         )
     )
-    top_line = f"▲{height}" if height else ""
+    # Ground-level hexes (height 1) carry no mark, so the raised ones stand out.
+    top_line = f"▲{height}" if height > 1 else ""
     small = max(7.0, size * 0.36)
     if top_line:
         parts.append(svg.text(x, y - size * 0.45, top_line, small, "middle", "#111"))

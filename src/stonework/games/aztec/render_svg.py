@@ -11,10 +11,18 @@ from typing import TYPE_CHECKING, Final
 
 from stonework.core import svg
 from stonework.games.aztec import svg_iso, svg_plan
-from stonework.games.aztec.actions import placement_mask
+from stonework.games.aztec.actions import Placement, placement_mask
+from stonework.games.aztec.geometry import cells_of
 from stonework.games.aztec.render_text import result_line, role_line
 from stonework.games.aztec.scoring import EW_EDGE, NS_EDGE
-from stonework.games.aztec.svg_iso import BOTH_COLOUR, EW_COLOUR, NS_COLOUR, VIEWS, star_points
+from stonework.games.aztec.svg_iso import (
+    BOTH_COLOUR,
+    ROLE_COLOURS,
+    ROLE_LETTERS,
+    ROLE_PATTERNS,
+    VIEWS,
+    star_points,
+)
 
 if TYPE_CHECKING:
     from stonework.games.aztec.state import AztecState
@@ -30,10 +38,20 @@ def _legend(state: AztecState, corners: bool, view: str) -> list[tuple[str, str]
     ns, ew = (state.builder(e) for e in ("north_south", "east_west"))
     ns_seat = f" (seat {ns})" if ns >= 0 else ""
     ew_seat = f" (seat {ew})" if ew >= 0 else ""
+
+    def role(key: str) -> str:
+        parts = [swatch(ROLE_COLOURS[key])]
+        if key in ROLE_PATTERNS:
+            parts.append(svg.rect(0, 0, 14, 14, f"url(#{ROLE_PATTERNS[key]})", "none", 0))
+        parts.append(svg.text(7, 11, ROLE_LETTERS[key], 10, "middle", "#fff", "bold"))
+        return "".join(parts)
+
     entries = [
-        (swatch(NS_COLOUR), f"N/S builder{ns_seat}: north and south rows"),
-        (swatch(EW_COLOUR), f"E/W builder{ew_seat}: east and west rows"),
+        (role("ns"), f"N/S builder{ns_seat}: rows N+S; pieces plain"),
+        (role("ew"), f"E/W builder{ew_seat}: rows E+W; pieces hatched"),
     ]
+    if state.num_players == 3 and state.ah_puch >= 0:
+        entries.append((role("ap"), f"Ah Puch (seat {state.ah_puch}): pieces dotted"))
     if corners:
         entries.append((swatch(BOTH_COLOUR), "corner: scores for both builders"))
     star = f'<polygon points="{star_points(7, 7, 7)}" fill="#fff" stroke="#222"/>'
@@ -47,6 +65,25 @@ def _legend(state: AztecState, corners: bool, view: str) -> list[tuple[str, str]
         ),
     ]
     return entries
+
+
+ROLE_KEYS: Final = {"N/S": "ns", "E/W": "ew", "Ah Puch": "ap"}
+
+
+def placed_pieces(state: AztecState) -> dict[int, tuple[int, str]]:
+    """Each placed cell: the number of its piece (in placing order) and the placer's role key.
+
+    Read from the history, so a state built from a position string (no history) has none.
+    """
+    out: dict[int, tuple[int, str]] = {}
+    number = 0
+    for seat, action in state.history:
+        if type(action) is Placement:
+            role = ROLE_KEYS.get(state.role(seat), "")
+            for cell in cells_of(placement_mask(action)):
+                out[cell] = (number, role)
+            number += 1
+    return out
 
 
 def render(state: AztecState, perspective: int | None = None, corner: str = "sw") -> str:
@@ -67,14 +104,27 @@ def render(state: AztecState, perspective: int | None = None, corner: str = "sw"
         svg.text(PAD, PAD + 48, status, 12, weight="bold" if state.is_terminal else "normal")
     )
     iso_top = PAD + HEADER
-    parts += svg_iso.draw(view, PAD, iso_top, state.occupied, scoring, last, corners)
+    pieces = placed_pieces(state)
+    roles = {cell: role for cell, (_, role) in pieces.items()}
+    parts += svg_iso.draw(view, PAD, iso_top, state.occupied, scoring, last, corners, roles)
     plan_left = PAD + svg_iso.WIDTH + PAD
     parts += svg_plan.draw(
-        plan_left, iso_top - 10, state.occupied, scoring[0] | scoring[1], last, corners, view
+        plan_left,
+        iso_top - 10,
+        state.occupied,
+        scoring[0] | scoring[1],
+        last,
+        corners,
+        view,
+        pieces,
     )
+    picker_h = 0.0
+    if not state.is_terminal:
+        picker, picker_h = svg_iso.draw_picker(view, PAD, iso_top + svg_iso.HEIGHT + 6)
+        parts += picker
     legend_top = iso_top - 10 + svg_plan.HEIGHT
     entries = _legend(state, corners, view)
     parts += svg.legend(plan_left + 10, legend_top, entries)
     width = plan_left + svg_plan.WIDTH + PAD
-    height = max(iso_top + svg_iso.HEIGHT, legend_top + 18 * len(entries)) + PAD
+    height = max(iso_top + svg_iso.HEIGHT + 6 + picker_h, legend_top + 18 * len(entries)) + PAD
     return svg.document(width, height, parts, f"Aztec, {state.describe_turn()}")

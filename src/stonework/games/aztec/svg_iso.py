@@ -12,7 +12,16 @@ import math
 from typing import Final
 
 from stonework.core import svg
-from stonework.games.aztec.geometry import FILES, SIZE, START, cell_coords, cell_index, cells_of
+from stonework.games.aztec.geometry import (
+    FILES,
+    ORIENTATIONS,
+    SIZE,
+    START,
+    Orientation,
+    cell_coords,
+    cell_index,
+    cells_of,
+)
 
 VIEWS: Final = ("sw", "se", "ne", "nw")
 """The four corners a viewer may stand at."""
@@ -52,6 +61,35 @@ def tint(colour: str, amount: float) -> str:
     """``colour`` mixed with white, ``amount`` of the way to white."""
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#{:02x}{:02x}{:02x}".format(*(int(c + (255 - c) * amount) for c in (r, g, b)))
+
+
+ROLE_COLOURS: Final = {"ns": NS_COLOUR, "ew": EW_COLOUR, "ap": "#2f7d3a"}
+"""The tint of the pieces each role placed: the N/S and E/W builders, Ah Puch."""
+ROLE_LETTERS: Final = {"ns": "N", "ew": "E", "ap": "A"}
+ROLE_PATTERNS: Final = {"ew": "aztec-hatch", "ap": "aztec-dots"}
+"""Patterns over the sides of a piece (the N/S builder's stay plain)."""
+
+
+def pattern_defs() -> str:
+    """The ``<defs>`` of the role patterns (hatching for E/W, dots for Ah Puch)."""
+    return (
+        "<defs>"
+        '<pattern id="aztec-hatch" width="5" height="5" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="5" stroke="#000" '
+        'stroke-opacity="0.28" stroke-width="1.6"/></pattern>'
+        '<pattern id="aztec-dots" width="5" height="5" patternUnits="userSpaceOnUse">'
+        '<circle cx="2.5" cy="2.5" r="1.1" fill="#fff" fill-opacity="0.55"/></pattern>'
+        "</defs>"
+    )
+
+
+def mix(colour: str, other: str, amount: float) -> str:
+    """``colour`` moved ``amount`` of the way towards ``other``."""
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#{:02x}{:02x}{:02x}".format(
+        *(int(x + (y - x) * amount) for x, y in zip(a, b, strict=True))
+    )
 
 
 def edge_fill(x: int, y: int, corners: bool) -> str:
@@ -149,8 +187,14 @@ class IsoView:
             sx, sy = self.point(x, y, 0)
             self.parts.append(svg.text(sx, sy + 5, label, 14, "middle", colour, "bold", True))
 
-    def cube(self, cell: int, top_fill: str, side: str, outline: bool, mark: str) -> None:
-        """One cube: its two faces turned to the viewer, its top, and the mark on the top."""
+    def cube(
+        self, cell: int, top_fill: str, side: str, outline: bool, mark: str, role: str = ""
+    ) -> None:
+        """One cube: its two faces turned to the viewer, its top, and the mark on the top.
+
+        ``role`` (``ns``, ``ew``, ``ap``) is who placed the cube's piece: its sides take that
+        builder's tint, and a pattern as the cue that is not colour (E/W hatched, Ah Puch dotted).
+        """
         x, y, z = cell_coords(cell)
         u0 = min(turn(self.view, x + dx, y + dy)[0] for dx in (0, 1) for dy in (0, 1))
         v0 = min(turn(self.view, x + dx, y + dy)[1] for dx in (0, 1) for dy in (0, 1))
@@ -165,8 +209,13 @@ class IsoView:
             at(u0 + 1, v0 + 1, high),
             at(u0, v0 + 1, high),
         ]
+        if role in ROLE_COLOURS and side != START_COLOUR:
+            side = mix(side, ROLE_COLOURS[role], 0.38)
         self.polygon(left, shade(side, 0.8), stroke, width)
         self.polygon(right, shade(side, 0.64), stroke, width)
+        if role in ROLE_PATTERNS:
+            for face in (left, right):
+                self.polygon(face, f"url(#{ROLE_PATTERNS[role]})", "none", 0)
         self.polygon(top, top_fill, stroke, width)
         cx, cy = at(u0 + 0.5, v0 + 0.5, high)
         if mark == "star":
@@ -187,9 +236,13 @@ def draw(
     scoring: tuple[int, int],
     last: int,
     corners: bool,
+    roles: dict[int, str] | None = None,
 ) -> list[str]:
-    """The whole isometric view; ``scoring`` holds the N/S and E/W level-3 edge masks."""
+    """The whole isometric view; ``scoring`` holds the N/S and E/W level-3 edge masks and
+    ``roles`` who placed each cell's piece (``ns``, ``ew``, ``ap``; cells left out: unknown)."""
+    roles = roles or {}
     iso = IsoView(view, left, top)
+    iso.parts.append(pattern_defs())
     iso.board(corners)
     ns_edge, ew_edge = scoring
 
@@ -208,7 +261,92 @@ def draw(
             top_fill = EW_COLOUR
         covered = z < 3 and occupied >> cell_index(x, y, z + 1) & 1
         mark = "star" if on_ns or on_ew else "" if covered else str(z)
-        iso.cube(cell, top_fill, side, bool(last >> cell & 1), mark)
+        iso.cube(cell, top_fill, side, bool(last >> cell & 1), mark, roles.get(cell, ""))
     iso.parts.append("</g>")
     iso.edge_letters()
     return iso.parts
+
+
+PICKER_COLUMNS: Final = 8
+PICKER_SLOT_W: Final = WIDTH / PICKER_COLUMNS
+PICKER_SLOT_H: Final = 62.0
+MINI_W: Final = 6.0  # half the screen width of a cell in the picker's small pieces
+
+
+def _mini_at(u: float, v: float, h: float) -> tuple[float, float]:
+    """Screen offset of turned point (u, v) at height ``h`` in a small piece (unanchored)."""
+    return (u - v) * MINI_W, -(u + v) * MINI_W * 0.57735 - h * 2 * MINI_W * 0.57735
+
+
+def mini_piece(orientation: Orientation, view: str, cx: float, cy: float) -> list[str]:
+    """One orientation of the piece as small cubes seen from ``view``, centred on (cx, cy).
+
+    Turning is linear, so the piece is projected anywhere and then centred on its box.
+    """
+    cubes = []
+    for x, y, z in orientation.cells:
+        u0 = min(turn(view, x + dx, y + dy)[0] for dx in (0, 1) for dy in (0, 1))
+        v0 = min(turn(view, x + dx, y + dy)[1] for dx in (0, 1) for dy in (0, 1))
+        cubes.append((u0, v0, z, (x, y, z) == orientation.corner))
+    # Far cubes first (large u + v), low before high, as in the big view.
+    cubes.sort(key=lambda c: (-(c[0] + c[1] - c[2]), c[2]))
+    points = [
+        _mini_at(u, v, h)
+        for u0, v0, z, _ in cubes
+        for u in (u0, u0 + 1)
+        for v in (v0, v0 + 1)
+        for h in (z, z + 1)
+    ]
+    ox = cx - (min(p[0] for p in points) + max(p[0] for p in points)) / 2
+    oy = cy - (min(p[1] for p in points) + max(p[1] for p in points)) / 2
+
+    def face(corners: list[tuple[float, float, float]], colour: str) -> str:
+        text = " ".join(f"{ox + _mini_at(*c)[0]:.1f},{oy + _mini_at(*c)[1]:.1f}" for c in corners)
+        return (
+            f'<polygon points="{text}" fill="{colour}" stroke="#5b4a35" stroke-width="0.6" '
+            'stroke-linejoin="round"/>'
+        )
+
+    parts = []
+    for u, v, z, corner in cubes:
+        fill = START_COLOUR if corner else LEVEL_COLOURS[1]
+        high = z + 1
+        parts.append(
+            face([(u, v, z), (u, v + 1, z), (u, v + 1, high), (u, v, high)], shade(fill, 0.8))
+        )
+        parts.append(
+            face([(u, v, z), (u + 1, v, z), (u + 1, v, high), (u, v, high)], shade(fill, 0.64))
+        )
+        parts.append(
+            face([(u, v, high), (u + 1, v, high), (u + 1, v + 1, high), (u, v + 1, high)], fill)
+        )
+    return parts
+
+
+def draw_picker(view: str, left: float, top: float) -> tuple[list[str], float]:
+    """The 24 orientations as small pieces seen from ``view``, for a client's orientation picker.
+
+    Each is a ``<g class="orient" data-orient="<name>" data-cubes="dx,dy,dz ...">`` (not a
+    ``data-target``: the orientation is interaction state, docs/web.md); ``data-cubes`` are the
+    six cubes as offsets from the corner cube (x east, y north, z up), so a client finds the
+    columns a placement covers from the clicked cell alone. The corner cube, the one a
+    placement's cell names, is drawn dark. Returns the parts and the height used.
+    """
+    title = "Orientations (dark: the corner cube, on the cell named)"
+    parts = ['<g class="orientations">', svg.text(left, top + 12, title, 12, weight="bold")]
+    for orientation in ORIENTATIONS:
+        col, row = orientation.index % PICKER_COLUMNS, orientation.index // PICKER_COLUMNS
+        sx, sy = left + col * PICKER_SLOT_W, top + 20 + row * PICKER_SLOT_H
+        ox, oy, oz = orientation.corner
+        cubes = " ".join(f"{x - ox},{y - oy},{z - oz}" for x, y, z in orientation.cells)
+        parts.append(f'<g class="orient" data-orient="{orientation.name}" data-cubes="{cubes}">')
+        parts.append(
+            svg.rect(sx + 2, sy, PICKER_SLOT_W - 4, PICKER_SLOT_H - 4, "#fffdf7", "#d8ccb4", 0.8)
+        )
+        parts += mini_piece(orientation, view, sx + PICKER_SLOT_W / 2, sy + 24)
+        label_y = sy + PICKER_SLOT_H - 8
+        parts.append(svg.text(sx + PICKER_SLOT_W / 2, label_y, orientation.name, 10, "middle"))
+        parts.append("</g>")
+    parts.append("</g>")
+    rows = (len(ORIENTATIONS) + PICKER_COLUMNS - 1) // PICKER_COLUMNS
+    return parts, 20 + rows * PICKER_SLOT_H

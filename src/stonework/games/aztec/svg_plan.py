@@ -15,6 +15,8 @@ from stonework.games.aztec.svg_iso import (
     EW_COLOUR,
     LEVEL_COLOURS,
     NS_COLOUR,
+    ROLE_COLOURS,
+    ROLE_LETTERS,
     edge_fill,
     star_points,
 )
@@ -37,8 +39,15 @@ def draw(
     last: int,
     corners: bool,
     view: str,
+    pieces: dict[int, tuple[int, str]] | None = None,
 ) -> list[str]:
-    """The plan with its top-left corner at (left, top)."""
+    """The plan with its top-left corner at (left, top).
+
+    ``pieces`` maps each placed cell to its piece's number and the role that placed it
+    (``ns``, ``ew``, ``ap``): each column shows that role's letter for its top cube, and a
+    heavy line runs between columns whose top cubes belong to different pieces.
+    """
+    pieces = pieces or {}
     x0, y0 = left + MARGIN, top + MARGIN
     # Column (x, y) is the square from (origin_x + x * size, origin_y + (8 - y) * size), so a
     # client can highlight cells or draw a ghost without drawing the plan itself.
@@ -73,7 +82,46 @@ def draw(
             else:
                 label = str(top_level) + ("~" if len(levels) < top_level else "")
                 parts.append(svg.text(cx, cy + 4.5, label, 13, "middle", "#2b2115"))
+            _, role = pieces.get(cell_index(x, y, top_level), (-1, ""))
+            if role:
+                parts.append(
+                    svg.text(
+                        sx + 2.5,
+                        sy + 8.5,
+                        ROLE_LETTERS[role],
+                        7.5,
+                        "start",
+                        ROLE_COLOURS[role],
+                        "bold",
+                    )
+                )
             parts.append("</g>")
+
+    # Piece boundaries: between neighbouring columns whose top cubes are of different pieces.
+    def top_piece(x: int, y: int) -> int:
+        for z in (3, 2, 1):
+            cell = cell_index(x, y, z)
+            if occupied >> cell & 1:
+                return pieces.get(cell, (-2 - cell, ""))[0]
+        return -1
+
+    tops = {(x, y): top_piece(x, y) for x in range(SIZE) for y in range(SIZE)}
+    edges = []
+    for (x, y), piece in tops.items():
+        for nx, ny in ((x + 1, y), (x, y + 1)):
+            other = tops.get((nx, ny))
+            if other is None or other == piece or (piece == -1 and other == -1):
+                continue
+            if nx > x:  # the vertical edge on the east of (x, y)
+                ex, ey0 = x0 + nx * CELL, y0 + (SIZE - 1 - y) * CELL
+                edges.append(f"M{ex:.1f},{ey0:.1f}v{CELL:g}")
+            else:  # the horizontal edge on the north of (x, y)
+                ex0, ey = x0 + x * CELL, y0 + (SIZE - 1 - y) * CELL
+                edges.append(f"M{ex0:.1f},{ey:.1f}h{CELL:g}")
+    parts.append(
+        f'<path class="piece-edges" d="{"".join(edges)}" fill="none" stroke="#3b2f20" '
+        'stroke-width="1.8" stroke-linecap="round" pointer-events="none"/>'
+    )
     # The last piece's columns, drawn after the grid so no neighbour covers the outline.
     for x in range(SIZE):
         for y in range(SIZE):

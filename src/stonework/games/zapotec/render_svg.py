@@ -49,14 +49,13 @@ def last_target(state: ZapotecState) -> str:
     """The target the last public board action changed ('' if none): the space built on, the
     pyramid raised, the ritual card taken or the track space reached."""
     for seat, action in reversed(state.history):
-        kind = type(action)
-        if kind in (Build, Palace):
-            return space_target(state.comp.spaces[action.space].name)  # type: ignore[attr-defined]
-        if kind is Pyramid:
-            return pyramid_target(action.space)  # type: ignore[attr-defined]
-        if kind is Ritual:
-            return ritual_target(action.card)  # type: ignore[attr-defined]
-        if kind is Sacrifice:
+        if isinstance(action, (Build, Palace)):
+            return space_target(state.comp.spaces[action.space].name)
+        if isinstance(action, Pyramid):
+            return pyramid_target(action.space)
+        if isinstance(action, Ritual):
+            return ritual_target(action.card)
+        if isinstance(action, Sacrifice):
             return track_target(state.track[seat])
     return ""
 
@@ -152,12 +151,15 @@ def render_svg(state: ZapotecState, perspective: int | None) -> str:
     track, y = draw_track(obs, state.comp, PAD, y, last)
     parts += track
     y += 10
+    row_height = 0.0
     for n, player in enumerate(obs["players"]):
         x = PAD + (n % 2) * (PLAYER_W + 16)
         board, height = draw_player(player, obs, x, y)
         parts += board
+        row_height = max(row_height, height)
         if n % 2 == 1 or n == len(obs["players"]) - 1:
-            y += height + 12
+            y += row_height + 12
+            row_height = 0.0
     if state.is_terminal:
         parts += _final(state, PAD, y)
         y += 24 + 16 * state.num_players

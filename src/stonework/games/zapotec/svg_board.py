@@ -179,7 +179,11 @@ def draw_pyramids(
             parts.append(svg.rect(left + 112, y + 10, 92, 22, "#fff8e6", "#8a6d3b", 1.2))
             parts.append(svg.text(left + 158, y + 25, str(tile), 11, "middle", weight="bold"))
         else:
-            parts.append(svg.text(left + 112, y + 25, "empty: a new pyramid", 10, fill="#777"))
+            # New pyramids go on the first empty site (zapotec.md §7).
+            words = (
+                "empty" if any(not q["pieces"] for q in obs["pyramids"][:p]) else "next new pyramid"
+            )
+            parts.append(svg.text(left + 112, y + 25, words, 10, fill="#777"))
         parts.append("</g>")
         y += PYRAMID_ROW
     parts.append(svg.text(left, y + 12, "Scoring tiles to place:", 10, fill="#555"))

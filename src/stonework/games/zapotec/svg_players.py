@@ -34,7 +34,7 @@ RESOURCE_COLOURS: Final = {
 RESOURCE_INK: Final = {"corn": "#3b2f20", "gold": "#3b2f20", "stone": "#3b2f20"}
 CELL_W: Final = 36.0
 CELL_H: Final = 26.0
-CARD_W: Final = 64.0
+CARD_W: Final = 60.0
 
 
 def card_number(card: JSON) -> int:
@@ -51,7 +51,7 @@ def draw_player(
     viewer = obs["seat"] == seat
     lines = _lines(player)
     hand = player.get("hand") if viewer else None
-    height = BOARD_H + 15 * max(0, len(lines) - 3) + (50 if hand else 0)
+    height = BOARD_H + 15 * max(0, len(lines) - 3) + (62 if hand else 0)
     parts = [f'<g class="player-board" data-seat="{seat}">']
     parts.append(svg.rect(left, top, BOARD_W, height, "#fff", colour, 2.5))
     parts.append(svg.rect(left, top, BOARD_W, 22, colour, colour, 2.5))
@@ -69,7 +69,7 @@ def draw_player(
         parts.append(svg.text(left + 170, y, line, 10))
         y += 15
     if hand:
-        parts += _hand(hand, left + 8, top + height - 50)
+        parts += _hand(hand, left + 8, top + height - 62)
     parts.append("</g>")
     return parts, height
 
@@ -230,9 +230,10 @@ def _trade_tiles(player: dict[str, JSON], left: float, top: float, viewer: bool)
 
 def _hand(hand: list[JSON], left: float, top: float) -> list[str]:
     """The viewer's hand as cards, each a target ``card:<n>``."""
-    parts = [svg.text(left, top + 10, "your hand", 9, fill="#777")]
+    parts = [svg.text(left, top + 8, "your hand (only you see it)", 9, fill="#777")]
+    top += 14
     for n, card in enumerate(hand):
-        x = left + 56 + n * (CARD_W + 6)
+        x = left + n * (CARD_W + 6)
         number, _, rest = str(card).partition(" ")
         icon, _, resource = rest.partition("/")
         parts.append(f'<g class="card" data-target="{card_target(card_number(card))}">')

@@ -95,30 +95,26 @@ def slot_target(slot: int) -> str:
 
 def action_targets(state: ZapotecState, action: object) -> tuple[str, ...]:
     """The ids a person clicks to choose ``action`` in ``state`` (empty for buttons)."""
-    kind = type(action)
-    if kind is Play or kind is Draft:
-        return (card_target(action.card),)  # type: ignore[attr-defined]
-    if kind is Income:
-        return ("income:column" if action.column else "income:row",)  # type: ignore[attr-defined]
-    if kind is Buy:
-        return (trade_target(action.level, action.slot),)  # type: ignore[attr-defined]
-    if kind is Use:
-        return (owned_target(state.comp.trade_tiles[action.tile].name),)  # type: ignore[attr-defined]
-    if kind is Pyramid:
-        assert isinstance(action, Pyramid)
+    c = state.comp
+    if isinstance(action, (Play, Draft)):
+        return (card_target(action.card),)
+    if isinstance(action, Income):
+        return ("income:column" if action.column else "income:row",)
+    if isinstance(action, Buy):
+        return (trade_target(action.level, action.slot),)
+    if isinstance(action, Use):
+        return (owned_target(c.trade_tiles[action.tile].name),)
+    if isinstance(action, Pyramid):
         site = pyramid_target(action.space)
         return (site,) if action.tile < 0 else (site, scoring_tile_target(action.tile))
-    if kind is Ritual:
-        return (ritual_target(action.card),)  # type: ignore[attr-defined]
-    if kind is Sacrifice:
-        assert isinstance(action, Sacrifice)
-        seat = state.current_player
-        return (track_target(min(state.comp.track_length, state.track[seat] + action.corn)),)
-    if kind is Build:
-        assert isinstance(action, Build)
-        name = state.comp.spaces[action.space].name
-        return (space_target(name), slot_target(action.slot))
-    if kind is Palace:
-        assert isinstance(action, Palace)
-        return (space_target(state.comp.spaces[action.space].name), PALACE_TARGET)
+    if isinstance(action, Ritual):
+        return (ritual_target(action.card),)
+    if isinstance(action, Sacrifice):
+        # The marker's landing space; corn spent past the end lands on the last space too.
+        landing = min(c.track_length, state.track[state.current_player] + action.corn)
+        return (track_target(landing),)
+    if isinstance(action, Build):
+        return (space_target(c.spaces[action.space].name), slot_target(action.slot))
+    if isinstance(action, Palace):
+        return (space_target(c.spaces[action.space].name), PALACE_TARGET)
     return ()
