@@ -224,11 +224,18 @@ export class Board {
     const orient = (event.target as Element).closest("[data-orient]");
     if (orient) {
       const name = orient.getAttribute("data-orient");
-      if (name && this.orientations().includes(name)) this.setOrientation(name);
+      if (name && this.orientations().includes(name)) this.setOrientation(name === this.orientation ? null : name);
     }
   }
 
   private onKey(event: KeyboardEvent): void {
+    const orient = (event.target as Element).closest("[data-orient]");
+    if ((event.key === "Enter" || event.key === " ") && orient) {
+      event.preventDefault();
+      const name = orient.getAttribute("data-orient");
+      this.setOrientation(name === this.orientation ? null : name);
+      return;
+    }
     const element = (event.target as Element).closest("[data-target]");
     if ((event.key === "Enter" || event.key === " ") && element) {
       event.preventDefault();
@@ -272,10 +279,22 @@ export class Board {
         element.removeAttribute("role");
       }
     }
+    const orientations = this.orientations();
     for (const element of this.element.querySelectorAll<SVGElement>("[data-orient]")) {
-      const name = element.getAttribute("data-orient");
+      const name = element.getAttribute("data-orient") ?? "";
+      const usable = orientations.includes(name);
       element.classList.toggle("sw-selected", name === this.orientation);
-      element.classList.toggle("sw-dim", !this.orientations().includes(name ?? ""));
+      element.classList.toggle("sw-unusable", !usable);
+      element.classList.toggle("sw-orient", usable);
+      if (usable) {
+        element.setAttribute("tabindex", "0");
+        element.setAttribute("role", "button");
+        element.setAttribute("aria-label", `${t("table.orientation")} ${name}`);
+        element.setAttribute("aria-pressed", String(name === this.orientation));
+      } else {
+        element.removeAttribute("tabindex");
+        element.removeAttribute("role");
+      }
     }
     this.decorateGhost();
   }
@@ -305,7 +324,17 @@ export class Board {
     const originX = Number(plan.getAttribute("data-origin-x"));
     const originY = Number(plan.getAttribute("data-origin-y"));
     const top = new Map<string, number>();
-    for (const [x, y, z] of aztecCubes(match[1], match[2], match[3].charCodeAt(0) - 97, Number(match[4]) - 1, Number(match[5]))) {
+    const [cx, cy, cl] = [match[3].charCodeAt(0) - 97, Number(match[4]) - 1, Number(match[5])];
+    // The drawing's picker lists each orientation's cubes (data-cubes); the derivation from the
+    // letters is the same table, kept for drawings without a picker.
+    const listed = this.element.querySelector(`[data-orient="${match[1]}${match[2]}"][data-cubes]`)?.getAttribute("data-cubes");
+    const cubes: [number, number, number][] = listed
+      ? listed.split(/\s+/).map((cube) => {
+          const [dx, dy, dz] = cube.split(",").map(Number);
+          return [cx + dx, cy + dy, cl + dz];
+        })
+      : aztecCubes(match[1], match[2], cx, cy, cl);
+    for (const [x, y, z] of cubes) {
       const key = `${x},${y}`;
       top.set(key, Math.max(top.get(key) ?? 0, z));
     }
