@@ -1,11 +1,12 @@
 // The lobby: create a table (game, players, options, seats), join by link, watch running games,
 // and replay finished ones.
 
-import { ApiError, api, type GameInfo, type GameOption, type SeatRequest, type TableSummary } from "./api";
+import { api, type GameInfo, type GameOption, type SeatRequest, type TableSummary } from "./api";
 import { h, replace } from "./dom";
 import { t, type Key } from "./i18n";
 import { optionText } from "./rules";
 import { holdSeat, storeInvites } from "./seats";
+import { errorText, seatName } from "./words";
 
 type SeatChoice = "you" | "hotseat" | "friend" | "easy" | "medium" | "hard";
 const SEAT_CHOICES: [SeatChoice, Key][] = [
@@ -28,15 +29,6 @@ interface Form {
 
 let games: GameInfo[] = [];
 let form: Form | null = null;
-
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    const key = `error.${error.code}` as Key;
-    const general = t(key) === key ? t("error.http") : t(key);
-    return error.message && error.code !== "network" ? `${general} ${error.message}` : general;
-  }
-  return t("error.http");
-}
 
 /** Draw the lobby into `root`; `navigate` moves to another route of the app. */
 export async function showLobby(root: HTMLElement, navigate: (path: string) => void): Promise<void> {
@@ -351,7 +343,16 @@ async function refreshLists(lists: HTMLElement, navigate: (path: string) => void
             return h(
               "li",
               {},
-              h("span", {}, `${title} · ${table.players} · `, h("code", {}, table.table)),
+              h(
+                "span",
+                { class: "table-line" },
+                h("strong", {}, title),
+                " · ",
+                (table.seats ?? []).map((seat, i) => seatName(seat, i, null)).join(" · ") ||
+                  t("lobby.players") + ` ${table.players}`,
+                " ",
+                h("code", { class: "muted" }, table.table),
+              ),
               h(
                 "a",
                 {

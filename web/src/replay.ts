@@ -2,11 +2,10 @@
 
 import { api, type SeatInfo, type View } from "./api";
 import { h, replace } from "./dom";
-import { errorText } from "./lobby";
 import { onLanguageChange, t } from "./i18n";
 import { scoreSheet } from "./scores";
 import type { Page } from "./table";
-import { seatName } from "./table";
+import { errorText, seatName } from "./words";
 
 export function openReplay(root: HTMLElement, table: string, navigate: (path: string) => void): Page {
   let disposed = false;

@@ -1,11 +1,11 @@
 // The table page: the board of this seat, whose turn it is, the choices, the move log, the score
 // sheet, the rules summary, undo/resign/rematch and the end summary. Live over the WebSocket.
 
-import { ApiError, api, type LegalAction, type LogEntry, type Score, type SeatInfo, type View } from "./api";
+import { ApiError, api, type LegalAction, type LogEntry, type Score, type View } from "./api";
 import { Board, targetLabel } from "./board";
 import { copyText, h, replace } from "./dom";
-import { errorText } from "./lobby";
-import { has, language, onLanguageChange, t } from "./i18n";
+import { errorText, seatName } from "./words";
+import { language, onLanguageChange, t } from "./i18n";
 import { rulesSummary } from "./rules";
 import { scoreSheet } from "./scores";
 import { adoptFragmentToken, type HeldSeat, heldSeats, holdSeat, storeInvites, storedInvites } from "./seats";
@@ -16,18 +16,9 @@ export interface Page {
   dispose(): void;
 }
 
-export function seatName(seat: SeatInfo | undefined, index: number, you: number | null): string {
-  const base =
-    seat?.kind === "ai"
-      ? t("table.ai", { level: agentName(seat.agent ?? seat.name ?? "") })
-      : seat?.name || (seat?.kind === "open" ? t("table.open") : t("table.seat", { n: index }));
-  return index === you ? `${base} (${t("table.you")})` : base;
-}
-
-/** An AI level in the current language (any other agent spec as it is). */
-export function agentName(agent: string): string {
-  const key = `agent.${agent}`;
-  return has(key) ? t(key) : agent;
+/** Whether the board fills the column's width (scrolling) rather than the window's height. */
+function wide(): boolean {
+  return localStorage.getItem("stonework.wide") === "1";
 }
 
 /** A seat's final total: the result gives a number or a whole score, the view a running one. */
@@ -234,7 +225,23 @@ class TablePage implements Page {
       h("span", { class: `badge status-${view.status}` }, t(`status.${view.status}`)),
       h("code", { class: "table-id" }, view.table),
       view.you === null ? h("span", { class: "muted" }, t("table.spectator")) : null,
+      h(
+        "button",
+        {
+          type: "button",
+          id: "board-size",
+          class: "board-size",
+          "aria-pressed": String(wide()),
+          onclick: () => {
+            localStorage.setItem("stonework.wide", wide() ? "0" : "1");
+            this.render();
+          },
+        },
+        "⤢ ",
+        t("table.wide"),
+      ),
     );
+    this.els.boardWrap.classList.toggle("wide", wide());
   }
 
   private who(seat: number | null): string {
