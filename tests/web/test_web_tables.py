@@ -178,15 +178,24 @@ def test_a_lost_connection_resumes_from_the_last_seq(page: Page, server: str) ->
     routes: list = []
 
     def relay(ws) -> None:
-        upstream = ws.connect_to_server()
+        # The handler is set before connecting, so no frame slips past it (unhandled frames are
+        # forwarded unseen); frames sent while the upstream opens wait in `pending`.
+        upstream: list = []
+        pending: list = []
 
         def from_page(message) -> None:
             frame = json.loads(message)
             if frame.get("type") == "hello":
                 hellos.append(frame)
-            upstream.send(message)
+            if upstream:
+                upstream[0].send(message)
+            else:
+                pending.append(message)
 
         ws.on_message(from_page)
+        upstream.append(ws.connect_to_server())
+        for message in pending:
+            upstream[0].send(message)
         routes.append(ws)
 
     page.route_web_socket(re.compile(r".*/ws$"), relay)
