@@ -18,6 +18,7 @@ def _hand_tokens(view: dict) -> set[str]:
 def test_two_seats_each_see_only_their_own_hand(browser: Browser, server: str) -> None:
     first = browser.new_context(locale="en-GB")
     second = browser.new_context(locale="en-GB")
+    third = browser.new_context(locale="en-GB")
     try:
         host = first.new_page()
         frames_host = record_frames(host)
@@ -51,6 +52,21 @@ def test_two_seats_each_see_only_their_own_hand(browser: Browser, server: str) -
         # Each does see its own hand.
         assert any(token in host_text for token in host_hand)
         assert any(token in guest_text for token in guest_hand)
+        # A spectator watching from the lobby's list sees neither hand and has no choices.
+        watcher = third.new_page()
+        frames_watcher = record_frames(watcher)
+        watcher.goto(server + "/")
+        watcher.locator(f"#list-running a[href='/t/{table}']").click()
+        watcher.wait_for_url(f"**/t/{table}")
+        expect(watcher.locator(".table-head")).to_contain_text("You are watching this game.")
+        expect(watcher.locator(".board svg")).to_be_visible()
+        expect(watcher.locator(".choices")).to_be_empty()
+        watcher.wait_for_timeout(500)
+        watcher_text = "\n".join(frames_watcher) + watcher.locator(".board").inner_text()
+        assert frames_watcher
+        for token in host_hand | guest_hand:
+            assert token not in watcher_text, f"a spectator received {token}"
     finally:
         first.close()
         second.close()
+        third.close()

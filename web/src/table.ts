@@ -48,7 +48,7 @@ class TablePage implements Page {
     head: h("div", { class: "table-head" }),
     turn: h("div", { class: "turn", "aria-live": "polite" }),
     message: h("div", { class: "message", role: "alert", "aria-live": "assertive" }),
-    boardWrap: h("div", { class: "board", tabindex: "-1", "aria-label": "board" }),
+    boardWrap: h("div", { class: "board", tabindex: "-1", role: "region" }),
     choices: h("div", { class: "choices" }),
     summary: h("div", { class: "summary-wrap" }),
     seats: h("div", { class: "card seats-card" }),
@@ -183,6 +183,7 @@ class TablePage implements Page {
     const view = this.view;
     if (!view) return;
     document.title = `${this.gameTitle()} · stonework`;
+    this.els.boardWrap.setAttribute("aria-label", t("table.board"));
     this.renderHead();
     this.renderTurn();
     this.board.show(view.game, view.svg, view.status === "running" ? view.legal : []);
