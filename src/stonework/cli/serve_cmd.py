@@ -8,9 +8,11 @@ from typing import Annotated
 
 import typer
 
+from stonework.server.settings import default_data_dir
+
 DATA_HELP = (
-    "Folder of the embedded SQLite database (default: $STONEWORK_DATA_DIR, else "
-    "$XDG_DATA_HOME/stonework, else ~/.local/share/stonework)."
+    f"Folder of the embedded SQLite database (now {default_data_dir()}: $STONEWORK_DATA_DIR, "
+    "else $XDG_DATA_HOME/stonework, else ~/.local/share/stonework)."
 )
 
 
@@ -30,7 +32,12 @@ def serve(
         typer.Option("--redis", help="Redis URL linking several server processes (pub/sub)."),
     ] = None,
     workers: Annotated[
-        int, typer.Option("--workers", min=1, help="Server processes (more than 1 needs --db).")
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="Server processes (uvicorn workers; add --redis so live updates cross them).",
+        ),
     ] = 1,
     ai_workers: Annotated[
         int, typer.Option("--ai-workers", min=0, help="Processes per server for AI seats.")
@@ -41,7 +48,7 @@ def serve(
     try:
         import uvicorn
 
-        from stonework.server.settings import default_data_dir, sqlite_url
+        from stonework.server.settings import sqlite_url
     except ImportError:
         typer.echo("error: the server needs the web extra: pip install 'stonework[web]'", err=True)
         raise typer.Exit(2) from None
@@ -69,4 +76,9 @@ def serve(
         workers=workers,
         log_level="warning",
         ws_max_size=64 * 1024,
+        # Frames are mostly SVG; compressing each one costs more CPU than the whole move.
+        ws_per_message_deflate=False,
+        # Players pause between moves: keep their connections longer than uvicorn's 5 s, which
+        # races with clients reusing a connection just as the server closes it.
+        timeout_keep_alive=75,
     )

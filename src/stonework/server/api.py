@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from anyio import to_thread
 from fastapi import APIRouter, Body, Header, Path, Query, Request
 from fastapi.responses import JSONResponse
 
@@ -22,6 +21,7 @@ from stonework.server.models import (
     UndoIn,
 )
 from stonework.server.tables import SeatRequest, TableService, games_json
+from stonework.server.threads import run_in_thread
 from stonework.server.tokens import bearer_token
 
 router = APIRouter(prefix="/api")
@@ -57,7 +57,7 @@ def _token(header: str | None) -> str | None:
 @router.get("/games", summary="the games, their player counts and options")
 async def list_games_route() -> list[dict[str, Any]]:
     """Every game with its options (descriptions, choices, ASSUMED readings)."""
-    return await to_thread.run_sync(games_json)
+    return await run_in_thread(games_json)
 
 
 @router.post("/tables", status_code=201, summary="create a table")
@@ -67,7 +67,7 @@ async def create_table(
     """Create a table; the answer holds a token per human seat and an invite per open seat."""
     s = services(request)
     seats = [SeatRequest(seat.kind, seat.name, seat.agent) for seat in body.seats]
-    answer, turn = await to_thread.run_sync(
+    answer, turn = await run_in_thread(
         lambda: s.service.create(body.game, body.players, dict(body.options), seats, body.seed)
     )
     if turn is not None:
@@ -83,17 +83,17 @@ async def list_tables(
 ) -> list[dict[str, Any]]:
     """The most recently changed tables, optionally of one status."""
     s = services(request)
-    return await to_thread.run_sync(s.service.list_tables, status, limit)
+    return await run_in_thread(s.service.list_tables, status, limit)
 
 
 @router.get("/tables/{table_id}", summary="the table as the token's seat sees it")
 async def get_table(
     request: Request, table_id: TableId, authorization: Authorization = None
-) -> dict[str, Any]:
+) -> JSONResponse:
     """The view for the token's seat, or a spectator's without a token."""
     s = services(request)
     token = _token(authorization)
-    return await to_thread.run_sync(s.service.view, table_id, token)
+    return JSONResponse(await run_in_thread(s.service.view, table_id, token))
 
 
 @router.post("/tables/{table_id}/join", summary="take an open seat by its invite")
@@ -102,7 +102,7 @@ async def join_table(
 ) -> dict[str, Any]:
     """Answers ``{"seat": K, "token": "..."}``."""
     s = services(request)
-    answer = await to_thread.run_sync(s.service.join, table_id, body.invite, body.name)
+    answer = await run_in_thread(s.service.join, table_id, body.invite, body.name)
     s.ai.schedule(table_id)
     return answer
 
@@ -110,37 +110,37 @@ async def join_table(
 @router.post("/tables/{table_id}/actions", summary="play an action for the token's seat")
 async def post_action(
     request: Request, table_id: TableId, body: ActionIn, authorization: Authorization = None
-) -> dict[str, Any]:
+) -> JSONResponse:
     """``{"seq": N, "action": "..."}`` or ``{"seq": N, "action_id": I}``; the new view."""
     if (body.action is None) == (body.action_id is None):
         raise errors.bad_request("give exactly one of 'action' (notation) and 'action_id'")
     s = services(request)
     token = _token(authorization)
-    view = await to_thread.run_sync(
+    view = await run_in_thread(
         s.service.submit, table_id, token, body.seq, body.action, body.action_id
     )
     s.ai.schedule(table_id)
-    return view
+    return JSONResponse(view)
 
 
 @router.post("/tables/{table_id}/undo", summary="take back your last move if the policy allows")
 async def post_undo(
     request: Request, table_id: TableId, body: UndoIn, authorization: Authorization = None
-) -> dict[str, Any]:
+) -> JSONResponse:
     """The new view; 409 when the server does not allow it."""
     s = services(request)
     token = _token(authorization)
-    return await to_thread.run_sync(s.service.undo, table_id, token, body.seq)
+    return JSONResponse(await run_in_thread(s.service.undo, table_id, token, body.seq))
 
 
 @router.post("/tables/{table_id}/resign", summary="resign the token's seat")
 async def post_resign(
     request: Request, table_id: TableId, body: ResignIn, authorization: Authorization = None
-) -> dict[str, Any]:
+) -> JSONResponse:
     """The new view (the table is finished)."""
     s = services(request)
     token = _token(authorization)
-    return await to_thread.run_sync(s.service.resign, table_id, token)
+    return JSONResponse(await run_in_thread(s.service.resign, table_id, token))
 
 
 @router.post("/tables/{table_id}/rematch", summary="same game and seats, next seed")
@@ -153,17 +153,17 @@ async def post_rematch(
     """A new table (or the one a seat already asked for), answered like ``POST /api/tables``."""
     s = services(request)
     token = _token(authorization)
-    answer, turn = await to_thread.run_sync(s.service.rematch, table_id, token)
+    answer, turn = await run_in_thread(s.service.rematch, table_id, token)
     if turn is not None:
         s.ai.schedule(answer["table"])
     return JSONResponse(answer, status_code=201)
 
 
 @router.get("/tables/{table_id}/record", summary="a finished table's record")
-async def get_record(request: Request, table_id: TableId) -> dict[str, Any]:
+async def get_record(request: Request, table_id: TableId) -> JSONResponse:
     """The JSON that ``stonework replay`` reads."""
     s = services(request)
-    return await to_thread.run_sync(s.service.record, table_id)
+    return JSONResponse(await run_in_thread(s.service.record, table_id))
 
 
 @router.get("/tables/{table_id}/replay/{n}", summary="a finished table after n log entries")
@@ -172,7 +172,7 @@ async def get_replay(
     table_id: TableId,
     n: Annotated[int, Path(ge=0, le=1_000_000)],
     perspective: Annotated[int | None, Query(ge=0, le=8)] = None,
-) -> dict[str, Any]:
+) -> JSONResponse:
     """The view after ``n`` entries, as seat ``perspective`` (or a spectator) saw it."""
     s = services(request)
-    return await to_thread.run_sync(s.service.replay, table_id, n, perspective)
+    return JSONResponse(await run_in_thread(s.service.replay, table_id, n, perspective))

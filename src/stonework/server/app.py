@@ -116,7 +116,7 @@ def create_app(settings: Settings) -> FastAPI:
 
 
 def app_from_environment() -> Any:
-    """An app configured by ``STONEWORK_DB``/``STONEWORK_REDIS``/``STONEWORK_AI_WORKERS`` (uvicorn --factory)."""
+    """An app configured by ``STONEWORK_*`` variables (``stonework serve`` sets them; uvicorn --factory)."""
     import os
 
     from stonework.server.settings import default_data_dir, sqlite_url
@@ -127,5 +127,7 @@ def app_from_environment() -> Any:
         redis_url=os.environ.get("STONEWORK_REDIS") or None,
         data_dir=data_dir,
         ai_workers=int(os.environ.get("STONEWORK_AI_WORKERS", "1")),
+        rate_per_second=float(os.environ.get("STONEWORK_RATE_PER_SECOND", "20")),
+        rate_burst=int(os.environ.get("STONEWORK_RATE_BURST", "100")),
     )
     return create_app(settings)

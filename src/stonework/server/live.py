@@ -13,12 +13,12 @@ import json
 import time
 from typing import Any
 
-from anyio import to_thread
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from stonework.server import errors
 from stonework.server.api import services
 from stonework.server.errors import error_body
+from stonework.server.threads import run_in_thread
 
 router = APIRouter()
 HELLO_SECONDS = 30.0
@@ -83,7 +83,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 if len(text) > MAX_FRAME:
                     raise errors.ApiError(413, "too_large", "a frame is limited to 4 KiB")
                 token, since = _read_hello(text)
-                runtime = await to_thread.run_sync(s.service.runtime, table_id)
+                runtime = await run_in_thread(s.service.runtime, table_id)
                 seat = s.service.seat_of(runtime, token)
                 if since > runtime.seq:
                     raise errors.conflict(
@@ -110,7 +110,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         while not closed.is_set():
             await wake.wait()
             wake.clear()
-            built = await to_thread.run_sync(s.service.frame, table_id, seat, last_seq, revision)
+            built = await run_in_thread(s.service.frame, table_id, seat, last_seq, revision)
             if built is not None:
                 frame, last_seq, revision = built
                 await websocket.send_json(frame)

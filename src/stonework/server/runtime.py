@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import Any
 
 from stonework.core.registry import get_game
 from stonework.core.state import CHANCE, State
@@ -32,6 +33,10 @@ class Runtime:
     events: list[EventRow] = field(default_factory=list)
     entries: list[LogEntry] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    views: dict[tuple[int, int | None, frozenset[int]], dict[str, Any]] = field(
+        default_factory=dict
+    )
+    """Views built at this revision, by viewer and connected seats (SVGs are costly to draw)."""
 
     @classmethod
     def rebuild(cls, row: TableRow, seats: list[SeatRow], events: list[EventRow]) -> Runtime:

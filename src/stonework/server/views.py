@@ -134,7 +134,17 @@ def result_json(runtime: Runtime) -> dict[str, Any] | None:
 
 
 def build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> dict[str, Any]:
-    """The view of the table for ``viewer`` (a seat, or None for a spectator)."""
+    """The view of the table for ``viewer`` (a seat, or None for a spectator), cached per revision."""
+    key = (runtime.row.revision, viewer, frozenset(connected))
+    cached = runtime.views.get(key)
+    if cached is None:
+        if any(k[0] != runtime.row.revision for k in runtime.views):
+            runtime.views.clear()
+        cached = runtime.views[key] = _build_view(runtime, viewer, connected)
+    return cached
+
+
+def _build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> dict[str, Any]:
     state = runtime.state
     row = runtime.row
     reader = viewer_index(runtime, viewer)
