@@ -304,8 +304,9 @@ def test_svg_player_boards_show_pieces_discs_and_own_choice() -> None:
     card = state.hands[0][0]
     state.apply_text(f"play {card}")
     own = state.to_svg(0)
-    assert "pyramid pieces left: large 1, medium 2, small 3" in own
-    assert "ritual discs left 3" in own
+    # Pieces are drawn as shapes with their counts (large, medium, small; houses; discs).
+    for count in ("L×1", "M×2", "S×3", "×3 discs", "×9 houses", "sacrifice track: space 0"):
+        assert f">{count}</text>" in own, count
     assert f"your choice: {state.comp.card_text(card)}" in own
     for seat in (1, None):
         view = state.to_svg(seat)

@@ -18,6 +18,8 @@ from .svg_board import (
     BOARD_H,
     BOARD_W,
     BUILDING_COLOURS,
+    SEAT_COLOURS,
+    SEAT_INK,
     draw_market,
     draw_pyramids,
     draw_rituals,
@@ -113,7 +115,16 @@ def _legend(left: float, top: float) -> list[str]:
             '<circle cx="7" cy="7" r="7" fill="#eee" stroke="#bbb" stroke-dasharray="2,2"/>',
             "space not in play at this player count",
         ),
-        (svg.text(7, 11, "0L", 9, "middle", weight="bold"), "pyramid piece: seat, L/M/S size"),
+        (
+            f'<polygon points="-3,13 17,13 14,2 0,2" fill="{SEAT_COLOURS[0]}" stroke="#000"/>'
+            + svg.text(7, 11, "0L", 8, "middle", SEAT_INK[0], "bold"),
+            "pyramid piece: seat, L/M/S size; dashed: steps still open",
+        ),
+        (
+            '<circle cx="7" cy="7" r="7" fill="none" stroke="#000" stroke-width="2" '
+            'stroke-dasharray="4,2"/>',
+            "the last board action (or a heavy outline)",
+        ),
     ]
     parts = [svg.text(left, top + 12, "Legend", 13, weight="bold")]
     return parts + svg.legend(left, top + 20, entries, 10)
@@ -147,7 +158,7 @@ def render_svg(state: ZapotecState, perspective: int | None) -> str:
     rituals, rituals_bottom = draw_rituals(obs, PAD, y, last)
     parts += rituals
     parts += _legend(PAD + 560, y)
-    y = max(rituals_bottom, y + 20 + 17 * 7) + 10
+    y = max(rituals_bottom, y + 20 + 17 * 8) + 10
     track, y = draw_track(obs, state.comp, PAD, y, last)
     parts += track
     y += 10
