@@ -213,3 +213,16 @@ def test_a_lost_connection_resumes_from_the_last_seq(page: Page, server: str) ->
     assert len(hellos) >= 2 and hellos[-1]["since"] >= seen
     seqs = log_seqs(page)
     assert seqs == list(range(1, seqs[-1] + 1))
+
+
+def test_resign_ends_the_game_and_rematch_opens_a_new_table(page: Page, server: str) -> None:
+    table = create_table(page, server, "aztec", ["you", "easy"], seed=23)
+    assert wait_turn_or_end(page) == "turn"
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#resign")
+    expect(page.locator("#summary")).to_contain_text("resigned")
+    expect(page.locator(".badge.status-finished")).to_be_visible()
+    page.click("#rematch")
+    page.wait_for_url(lambda url: "/t/" in url and not url.endswith(table))
+    expect(page.locator(".badge.status-running")).to_be_visible()
+    assert wait_turn_or_end(page) == "turn"
