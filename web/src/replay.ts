@@ -5,7 +5,7 @@ import { h, replace } from "./dom";
 import { onLanguageChange, t } from "./i18n";
 import { scoreSheet } from "./scores";
 import type { Page } from "./table";
-import { errorText, seatName } from "./words";
+import { errorText, logText, seatName } from "./words";
 
 export function openReplay(root: HTMLElement, table: string, navigate: (path: string) => void): Page {
   let disposed = false;
@@ -164,7 +164,7 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
               { class: entry.seq === position ? "last" : "", "data-seq": entry.seq },
               h("span", { class: "seq" }, String(entry.seq)),
               h("span", { class: "who" }, entry.seat === null ? "·" : seatName(seats[entry.seat], entry.seat, null)),
-              h("span", { class: "text" }, entry.text),
+              h("span", { class: "text" }, logText(entry.text)),
             ),
           ),
         ),

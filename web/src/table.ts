@@ -4,7 +4,7 @@
 import { ApiError, api, type LegalAction, type LogEntry, type Score, type View } from "./api";
 import { Board, targetLabel } from "./board";
 import { copyText, h, replace } from "./dom";
-import { errorText, seatName } from "./words";
+import { errorText, logText, seatName } from "./words";
 import { language, onLanguageChange, t } from "./i18n";
 import { rulesSummary } from "./rules";
 import { scoreSheet } from "./scores";
@@ -561,7 +561,7 @@ class TablePage implements Page {
           },
           h("span", { class: "seq" }, String(entry.seq)),
           h("span", { class: "who" }, entry.seat === null ? "·" : this.who(entry.seat)),
-          h("span", { class: "text" }, entry.text),
+          h("span", { class: "text" }, logText(entry.text)),
         ),
       ),
     );

@@ -28,3 +28,10 @@ export function agentName(agent: string): string {
   return has(key) ? t(key) : agent;
 }
 
+
+/** A log line in the current language: the server's two fixed words translated, notation kept. */
+export function logText(text: string): string {
+  if (text.startsWith("chance: ")) return `${t("log.chance")} ${text.slice(8)}`;
+  if (text === "(hidden)") return t("log.hidden");
+  return text;
+}
