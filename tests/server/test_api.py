@@ -328,3 +328,62 @@ def test_client_pages(tmp_path: Path) -> None:
         assert client.get("/t/t_abc").text == "<html>client</html>"
         assert client.get("/app.js").text == "console.log(1)"
         assert client.get("/../../etc/passwd").text == "<html>client</html>"
+
+
+NASTY = [
+    "",
+    " ",
+    "\x00",
+    "é" * 50,
+    "-1",
+    "999999999999999999999",
+    "play -3",
+    "play 99999",
+    "deal 1",
+    "build x slot 0",
+    "2@0,0/9",
+    "1@99999,-99999/0",
+    "EN-z9-9",
+    "done done",
+    "\ud800",
+    "%s%n",
+    "None",
+]
+
+
+def test_odd_actions_are_refused_with_422_on_every_game(client: TestClient) -> None:
+    """Whatever text or id arrives, each engine's refusal is a 422 (400 for broken Unicode)."""
+    rng = random.Random(9)
+    for game, seats in (("aztec", 2), ("akropolis", 2), ("zapotec", 3)):
+        answer = create(client, game, [{"kind": "human"}] * seats, seed=9)
+        table, held = answer["table"], tokens(answer)
+        mover, seq = view(client, table)["to_move"], view(client, table)["seq"]
+        before = snapshot(client, table)
+        url = f"/api/tables/{table}/actions"
+        texts = [
+            *NASTY,
+            *(
+                "".join(
+                    rng.choice("0123456789 .,@/-:>+abcxyz") for _ in range(rng.randrange(1, 20))
+                )
+                for _ in range(40)
+            ),
+        ]
+        for text in texts:
+            legal = {a["notation"] for a in view(client, table, held[mover])["legal"]}
+            if text in legal or not text:
+                continue
+            body = json.dumps({"seq": seq, "action": text}).encode()  # \ud800 stays escaped
+            response = client.post(
+                url,
+                headers={**auth(held[mover]), "Content-Type": "application/json"},
+                content=body,
+            )
+            expected = 400 if text == "\ud800" else 422
+            assert response.status_code == expected, (game, text, response.text)
+        for action_id in (-1, 10**9, 2**31, 123456):
+            response = client.post(
+                url, headers=auth(held[mover]), json={"seq": seq, "action_id": action_id}
+            )
+            assert response.status_code in (400, 422), (game, action_id, response.text)
+        assert snapshot(client, table) == before

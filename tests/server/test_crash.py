@@ -44,7 +44,9 @@ class Player:
 
     def step(self, table: str, seats: dict[int, str]) -> bool:
         """Play one person's action if it is a person's turn; False once the table is over."""
-        public = self.http.get(f"/api/tables/{table}").json()
+        answer = self.http.get(f"/api/tables/{table}")
+        assert answer.status_code == 200, answer.text
+        public = answer.json()
         if public["status"] != "running":
             return False
         mover = public["to_move"]

@@ -17,6 +17,15 @@ def hello(ws: Any, token: str | None, since: int) -> dict[str, Any]:
     return frame
 
 
+def receive_step(ws: Any, step: int) -> dict[str, Any]:
+    """The frame of move ``step``; frames before it may only say who connected."""
+    while True:
+        frame: dict[str, Any] = ws.receive_json()
+        if frame["seq"] == step:
+            return frame
+        assert frame["seq"] < step and frame["events"] == [], frame["events"]
+
+
 def test_each_seat_and_spectator_get_their_own_frames(client: TestClient) -> None:
     answer = create(client, "aztec", HUMANS2, seed=3)
     table, seats = answer["table"], tokens(answer)
@@ -32,11 +41,14 @@ def test_each_seat_and_spectator_get_their_own_frames(client: TestClient) -> Non
             first = hello(ws, seats[seat] if seat is not None else None, 0)
             assert first["type"] == "update" and first["view"]["you"] == seat
             assert first["events"] == [] and first["seq"] == 0
+        # seat 0 hears that seat 1 connected (a frame with no events)
+        while not ws0.receive_json()["view"]["seats"][1]["connected"]:
+            pass
         for step in range(1, 4):
             moved = play_random_move(client, table, seats, rng)
             assert moved is not None
             for seat, ws in sockets.items():
-                frame = ws.receive_json()
+                frame = receive_step(ws, step)
                 assert frame["seq"] == step and frame["view"]["you"] == seat
                 assert [e["seq"] for e in frame["events"]] == [step]
                 mover = frame["view"]["to_move"]
@@ -47,6 +59,8 @@ def test_each_seat_and_spectator_get_their_own_frames(client: TestClient) -> Non
         assert ws0.receive_json()["error"]["code"] == "bad_request"
         ws0.send_json({"type": "move", "action": "x"})
         assert ws0.receive_json()["type"] == "error"
+        ws0.send_bytes(b"\x00\x01")
+        assert ws0.receive_json()["error"]["code"] == "bad_request"
         ws0.send_json({"type": "ping"})
         assert ws0.receive_json() == {"type": "pong"}
     assert view(client, table)["seq"] == 3

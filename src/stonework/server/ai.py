@@ -11,6 +11,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -31,6 +34,17 @@ def choose(record: dict[str, Any], agent: str, seed: int, seq: int) -> str:
     """
     state = replay(record)
     return str(agent_from_spec(agent).act(state, derive_rng(seed, "ai", seq)))
+
+
+def watch_parent(parent: int) -> None:
+    """Exit this worker when the server that started it is gone (even after a SIGKILL)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 class AiPlayer:
@@ -60,7 +74,10 @@ class AiPlayer:
         self.loop = asyncio.get_running_loop()
         if self.workers > 0:
             self.executor = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=watch_parent,
+                initargs=(os.getpid(),),
             )
         self.sweeper = asyncio.create_task(self._sweep())
 

@@ -7,9 +7,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Header, Path, Query, Request
 from fastapi.responses import JSONResponse
+from starlette.requests import HTTPConnection
 
 from stonework.server import errors
 from stonework.server.ai import AiPlayer
+from stonework.server.catalog import games_json
 from stonework.server.fanout import Hub
 from stonework.server.models import (
     ActionIn,
@@ -20,7 +22,7 @@ from stonework.server.models import (
     StatusFilter,
     UndoIn,
 )
-from stonework.server.tables import SeatRequest, TableService, games_json
+from stonework.server.tables import SeatRequest, TableService
 from stonework.server.threads import run_in_thread
 from stonework.server.tokens import bearer_token
 
@@ -41,9 +43,9 @@ class Services:
     ai: AiPlayer
 
 
-def services(request: Request) -> Services:
-    """The app's services."""
-    found: Services = request.app.state.services
+def services(connection: HTTPConnection) -> Services:
+    """The app's services (for an HTTP request or a WebSocket)."""
+    found: Services = connection.app.state.services
     return found
 
 

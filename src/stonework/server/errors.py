@@ -9,6 +9,8 @@ class ApiError(Exception):
     """An error answered as ``{"error": {"code", "message"}}`` with ``status``."""
 
     def __init__(self, status: int, code: str, message: str) -> None:
+        # Messages may quote what the client sent: keep them encodable whatever it was.
+        message = message.encode("utf-8", "replace").decode("utf-8")
         super().__init__(message)
         self.status = status
         self.code = code

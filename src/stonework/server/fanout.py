@@ -55,6 +55,7 @@ class Hub:
         self.waiters[table_id].add(wake)
         if seat is not None:
             self.seats[table_id][seat] += 1
+            self._wake(table_id)  # the others' views show the seat connected
 
     def unsubscribe(self, table_id: str, seat: int | None, wake: asyncio.Event) -> None:
         """Stop waking ``wake``."""
@@ -67,6 +68,7 @@ class Hub:
                 del self.seats[table_id][seat]
             if not self.seats[table_id]:
                 del self.seats[table_id]
+            self._wake(table_id)
 
     def connected(self, table_id: str) -> set[int]:
         """Seats with a live connection to this process."""

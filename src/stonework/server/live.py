@@ -27,6 +27,15 @@ FRAMES_PER_SECOND = 10.0
 FRAME_BURST = 30.0
 
 
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next text frame; a binary frame reads as "" (a bad frame, answered with an error)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) else ""
+
+
 def _error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", **error_body(code, message)}
 
@@ -56,7 +65,7 @@ def _read_hello(text: str) -> tuple[str | None, int]:
 @router.websocket("/api/tables/{table_id}/ws")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     """Live updates of one table for one seat or a spectator."""
-    s = services(websocket)  # type: ignore[arg-type]
+    s = services(websocket)
     await websocket.accept()
     allowance = FRAME_BURST
     last_frame = time.monotonic()
@@ -75,7 +84,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     since = 0
     try:
         while True:
-            text = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
+            text = await asyncio.wait_for(_receive_text(websocket), HELLO_SECONDS)
             if not rate_ok():
                 await websocket.send_json(_error("rate_limited", "too many frames; slow down"))
                 continue
@@ -106,19 +115,19 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     closed = asyncio.Event()
 
     async def pump() -> None:
-        last_seq, revision = since, -1
+        last_seq, seen = since, (-1, frozenset[int]())
         while not closed.is_set():
             await wake.wait()
             wake.clear()
-            built = await run_in_thread(s.service.frame, table_id, seat, last_seq, revision)
+            built = await run_in_thread(s.service.frame, table_id, seat, last_seq, seen)
             if built is not None:
-                frame, last_seq, revision = built
+                frame, last_seq, seen = built
                 await websocket.send_json(frame)
 
     sender = asyncio.create_task(pump())
     try:
         while True:
-            text = await websocket.receive_text()
+            text = await _receive_text(websocket)
             if not rate_ok():
                 await websocket.send_json(_error("rate_limited", "too many frames; slow down"))
                 continue

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-OptionValue = bool | int | str
+
+def _unicode(text: str) -> str:
+    # JSON may carry lone surrogates ("\ud800"); they cannot be stored or sent back as UTF-8.
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("must be valid Unicode text (no lone surrogates)") from None
+    return text
+
+
+Text = Annotated[str, AfterValidator(_unicode)]
+OptionValue = bool | int | Text
 MAX_SEQ = 1_000_000_000
 
 
@@ -20,16 +31,16 @@ class SeatIn(Body):
     """One seat of a new table."""
 
     kind: Literal["human", "open", "ai"]
-    name: str | None = Field(default=None, max_length=40)
-    agent: str | None = Field(default=None, min_length=1, max_length=64)
+    name: Text | None = Field(default=None, max_length=40)
+    agent: Text | None = Field(default=None, min_length=1, max_length=64)
 
 
 class CreateTableIn(Body):
     """``POST /api/tables``."""
 
-    game: str = Field(min_length=1, max_length=40)
+    game: Text = Field(min_length=1, max_length=40)
     players: int | None = Field(default=None, ge=1, le=8)
-    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32)
+    options: dict[Text, OptionValue] = Field(default_factory=dict, max_length=32)
     seed: int | None = Field(default=None, ge=0, le=(1 << 62) - 1)
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
 
@@ -37,15 +48,15 @@ class CreateTableIn(Body):
 class JoinIn(Body):
     """``POST /api/tables/{id}/join``."""
 
-    invite: str = Field(min_length=1, max_length=200)
-    name: str | None = Field(default=None, max_length=40)
+    invite: Text = Field(min_length=1, max_length=200)
+    name: Text | None = Field(default=None, max_length=40)
 
 
 class ActionIn(Body):
     """``POST /api/tables/{id}/actions``: notation or id, with the seq it answers."""
 
     seq: int = Field(ge=0, le=MAX_SEQ)
-    action: str | None = Field(default=None, min_length=1, max_length=200)
+    action: Text | None = Field(default=None, min_length=1, max_length=200)
     action_id: int | None = Field(default=None, ge=0, le=MAX_SEQ)
 
 

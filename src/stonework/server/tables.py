@@ -7,6 +7,7 @@ written with its events in one transaction, and only then acknowledged and annou
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import OrderedDict
@@ -14,23 +15,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from stonework.agents.catalog import make_agent, parse_agent_spec
 from stonework.core.errors import StoneworkError, UnknownGame, UnknownOption
-from stonework.core.registry import get_game, list_games
-from stonework.core.rng import derive_rng
-from stonework.core.state import CHANCE, Action, State
+from stonework.core.registry import get_game
 from stonework.server import errors
-from stonework.server.redaction import readers, reveals
-from stonework.server.runtime import ACTION, CHANCE_KIND, RESIGN, UNDO, Runtime, fresh_state
+from stonework.server.catalog import DEFAULT_AGENT, agent_seconds, check_agent
+from stonework.server.moves import make_event, settle_chance, status_fields
+from stonework.server.runtime import ACTION, RESIGN, UNDO, Runtime, fresh_state
 from stonework.server.storage import Change, EventRow, SeatRow, Store, TableRow
 from stonework.server.tokens import digest, new_invite, new_seed, new_table_id, new_token
-from stonework.server.undo import LogEntry, undo_point, undo_reason
+from stonework.server.undo import undo_point, undo_reason
 from stonework.server.views import build_view, events_after, replay_view
 
+log = logging.getLogger("stonework.server.tables")
 STATUSES = ("waiting", "running", "finished", "abandoned")
-DEFAULT_AGENT = "medium"
-MAX_AGENT_SECONDS = 10.0
-MAX_AGENT_ITERATIONS = 20_000
 CACHE_SIZE = 4096
 
 
@@ -54,110 +51,6 @@ class AiTurn:
     record: dict[str, Any]
     seed: int
     lease: float
-
-
-def agent_seconds(spec: str) -> float:
-    """The time an agent spec may take per move (an upper bound for AI turn leases)."""
-    name, kw = parse_agent_spec(spec)
-    if "seconds" in kw:
-        return float(kw["seconds"])
-    if "iterations" in kw:
-        return 0.0
-    return {"medium": 0.4, "hard": 1.5, "mcts": 1.0, "ismcts": 1.0, "flatmc": 1.0}.get(name, 0.0)
-
-
-def check_agent(spec: str) -> str:
-    """Validate an AI seat's agent spec and its budget; raise ApiError(422) if unusable."""
-    try:
-        name, kw = parse_agent_spec(spec)
-        seconds = float(kw.get("seconds", 0.0))
-        iterations = int(kw.get("iterations", 0))
-        if not 0 <= seconds <= MAX_AGENT_SECONDS or not 0 <= iterations <= MAX_AGENT_ITERATIONS:
-            raise ValueError(
-                f"an AI seat may think at most {MAX_AGENT_SECONDS:g} s or "
-                f"{MAX_AGENT_ITERATIONS} iterations a move"
-            )
-        make_agent(name, **kw)
-    except (ValueError, TypeError) as exc:
-        raise errors.invalid_option(f"AI seat {spec!r}: {exc}") from None
-    return spec
-
-
-def games_json() -> list[dict[str, Any]]:
-    """The games with their player counts and options (``GET /api/games``)."""
-    out = []
-    for spec in list_games():
-        out.append(
-            {
-                "name": spec.name,
-                "title": spec.title,
-                "min_players": min(spec.player_counts),
-                "max_players": max(spec.player_counts),
-                "players": list(spec.player_counts),
-                "default_players": spec.default_players,
-                "options": [
-                    {
-                        "name": o.name,
-                        "type": o.kind,
-                        "default": o.default,
-                        "choices": list(o.choices),
-                        "description": o.description,
-                        "assumed": o.assumed,
-                        "minimum": o.minimum,
-                        "maximum": o.maximum,
-                    }
-                    for o in spec.options.specs
-                ],
-                "chance": spec.has_chance,
-                "hidden_information": spec.hidden_information,
-                "summary": spec.summary,
-            }
-        )
-    return out
-
-
-def _entry(
-    before: State | None, action: Action, after: State, seat: int, seq: int, kind: str, by: str
-) -> tuple[EventRow, LogEntry]:
-    """The event of an action applied to ``after``; ``before`` (None: perfect information) decides who reads it."""
-    if before is None:
-        who = list(range(after.num_players + 1))
-        shows = False
-    else:
-        who = readers(before, action, after)
-        shows = reveals(before, after)
-    text = str(action)
-    data: dict[str, Any] = {"readers": who, "reveals": shows}
-    if kind == ACTION:
-        data["by"] = by
-    event = EventRow(seq, kind, seat, text, data, time.time())
-    return event, LogEntry(seq, kind, seat, text, tuple(who), shows)
-
-
-def _settle(state: State, seed: int, first_seq: int) -> list[tuple[EventRow, LogEntry]]:
-    """Draw chance outcomes until a seat must decide; each from its own generator per log position."""
-    out: list[tuple[EventRow, LogEntry]] = []
-    while state.current_player == CHANCE:
-        seq = first_seq + len(out)
-        outcome = state.sample_chance(derive_rng(seed, "chance", seq))
-        before = state.clone() if state.spec.hidden_information else None
-        state.apply_unchecked(outcome)
-        out.append(_entry(before, outcome, state, CHANCE, seq, CHANCE_KIND, "chance"))
-    return out
-
-
-def _status_fields(
-    row: TableRow, seats: list[SeatRow], state: State, status: str
-) -> dict[str, Any]:
-    if status == "running" and state.is_terminal:
-        status = "finished"
-    player = state.current_player
-    to_move = player if status == "running" and player >= 0 else None
-    return {
-        "status": status,
-        "to_move": to_move,
-        "ai_to_move": to_move is not None and seats[to_move].kind == "ai",
-    }
 
 
 class TableService:
@@ -235,21 +128,24 @@ class TableService:
             return build_view(runtime, seat, self.presence(table_id))
 
     def frame(
-        self, table_id: str, viewer: int | None, since: int, revision: int
-    ) -> tuple[dict[str, Any], int, int] | None:
-        """A WebSocket update for ``viewer`` after ``since``; None if nothing changed since ``revision``."""
+        self, table_id: str, viewer: int | None, since: int, seen: tuple[int, frozenset[int]]
+    ) -> tuple[dict[str, Any], int, tuple[int, frozenset[int]]] | None:
+        """A WebSocket update for ``viewer`` after ``since``; None if the table and who is
+        connected are as ``seen`` (the revision and connected seats of the last frame sent)."""
         runtime = self.runtime(table_id)
         with runtime.lock:
-            if runtime.row.revision == revision:
+            connected = self.presence(table_id)
+            now = (runtime.row.revision, frozenset(connected))
+            if now == seen:
                 return None
-            view = build_view(runtime, viewer, self.presence(table_id))
+            view = build_view(runtime, viewer, connected)
             frame = {
                 "type": "update",
                 "seq": runtime.seq,
                 "view": view,
                 "events": events_after(runtime, since, viewer),
             }
-            return frame, runtime.seq, runtime.row.revision
+            return frame, runtime.seq, now
 
     def list_tables(self, status: str | None, limit: int) -> list[dict[str, Any]]:
         """Tables to join, watch or replay, most recently changed first."""
@@ -392,8 +288,8 @@ class TableService:
         if any(s.kind == "open" for s in seat_rows):
             row.status = "waiting"
         state = fresh_state(row)
-        played = _settle(state, row.seed, 1)
-        fields = _status_fields(row, seat_rows, state, row.status)
+        played = settle_chance(state, row.seed, 1)
+        fields = status_fields(row, seat_rows, state, row.status)
         row.status, row.to_move, row.ai_to_move = (
             fields["status"],
             fields["to_move"],
@@ -433,7 +329,7 @@ class TableService:
             status = runtime.row.status
             if status == "waiting" and all(s.joined for s in seats):
                 status = "running"
-            fields = _status_fields(runtime.row, seats, runtime.state, status)
+            fields = status_fields(runtime.row, seats, runtime.state, status)
             change = Change(
                 table=fields,
                 seats={
@@ -516,12 +412,23 @@ class TableService:
             after.apply(action)
         except StoneworkError as exc:
             raise errors.illegal_action(str(exc)) from None
+        except (ValueError, LookupError, TypeError, ArithmeticError):
+            # An engine that trips over odd input instead of raising InvalidAction: the input
+            # is still refused the documented way, and the log keeps the engine's trace.
+            log.exception(
+                "%s: unexpected error on %r / %r", state.spec.name, action_text, action_id
+            )
+            raise errors.illegal_action(
+                f"cannot read {action_text!r} as a {state.spec.name} action"
+                if action_text is not None
+                else f"no {state.spec.name} action has id {action_id}"
+            ) from None
         before = state if state.spec.hidden_information else None
-        played = [_entry(before, action, after, seat, seq + 1, ACTION, by)]
+        played = [make_event(before, action, after, seat, seq + 1, ACTION, by)]
         if process:
             played[0][0].data["process"] = process
-        played += _settle(after, runtime.row.seed, seq + 2)
-        fields = _status_fields(runtime.row, runtime.seats, after, runtime.row.status)
+        played += settle_chance(after, runtime.row.seed, seq + 2)
+        fields = status_fields(runtime.row, runtime.seats, after, runtime.row.status)
         change = Change(events=[e for e, _ in played], table=fields)
         self._commit(runtime, change)
         runtime.state = after
@@ -545,7 +452,7 @@ class TableService:
             trial = Runtime(runtime.row, runtime.seats, runtime.state, list(runtime.events))
             trial.entries = list(runtime.entries)
             trial.rewind(back_to)
-            fields = _status_fields(runtime.row, runtime.seats, trial.state, "running")
+            fields = status_fields(runtime.row, runtime.seats, trial.state, "running")
             self._commit(runtime, Change(events=[event], table=fields))
             runtime.events.append(event)
             runtime.state = trial.state

@@ -1,0 +1,73 @@
+"""What the server offers: the games with their options, and the AI seats it accepts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stonework.agents.catalog import make_agent, parse_agent_spec
+from stonework.core.registry import list_games
+from stonework.server import errors
+
+DEFAULT_AGENT = "medium"
+MAX_AGENT_SECONDS = 10.0
+MAX_AGENT_ITERATIONS = 20_000
+
+
+def agent_seconds(spec: str) -> float:
+    """The time an agent spec may take per move (an upper bound for AI turn leases)."""
+    name, kw = parse_agent_spec(spec)
+    if "seconds" in kw:
+        return float(kw["seconds"])
+    if "iterations" in kw:
+        return 0.0
+    return {"medium": 0.4, "hard": 1.5, "mcts": 1.0, "ismcts": 1.0, "flatmc": 1.0}.get(name, 0.0)
+
+
+def check_agent(spec: str) -> str:
+    """Validate an AI seat's agent spec and its budget; raise ApiError(422) if unusable."""
+    try:
+        name, kw = parse_agent_spec(spec)
+        seconds = float(kw.get("seconds", 0.0))
+        iterations = int(kw.get("iterations", 0))
+        if not 0 <= seconds <= MAX_AGENT_SECONDS or not 0 <= iterations <= MAX_AGENT_ITERATIONS:
+            raise ValueError(
+                f"an AI seat may think at most {MAX_AGENT_SECONDS:g} s or "
+                f"{MAX_AGENT_ITERATIONS} iterations a move"
+            )
+        make_agent(name, **kw)
+    except (ValueError, TypeError) as exc:
+        raise errors.invalid_option(f"AI seat {spec!r}: {exc}") from None
+    return spec
+
+
+def games_json() -> list[dict[str, Any]]:
+    """The games with their player counts and options (``GET /api/games``)."""
+    out = []
+    for spec in list_games():
+        out.append(
+            {
+                "name": spec.name,
+                "title": spec.title,
+                "min_players": min(spec.player_counts),
+                "max_players": max(spec.player_counts),
+                "players": list(spec.player_counts),
+                "default_players": spec.default_players,
+                "options": [
+                    {
+                        "name": o.name,
+                        "type": o.kind,
+                        "default": o.default,
+                        "choices": list(o.choices),
+                        "description": o.description,
+                        "assumed": o.assumed,
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                    }
+                    for o in spec.options.specs
+                ],
+                "chance": spec.has_chance,
+                "hidden_information": spec.hidden_information,
+                "summary": spec.summary,
+            }
+        )
+    return out
