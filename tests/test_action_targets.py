@@ -2,7 +2,7 @@
 documented interaction state (Akropolis rotation, Aztec orientation, a Zapotec menu of the
 remaining choices) tell every pair of legal actions apart.
 
-Seeded random games of each game at 2-4 players, a bounded number of steps each. At every
+Seeded random games of each game at every player count, a bounded number of steps each. At every
 decision the SVG for the seat to move is parsed and its ``data-target`` ids collected; each
 non-empty ``action_targets`` sequence must name only those ids.
 """
