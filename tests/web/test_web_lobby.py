@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from browser_steps import create_table, open_lobby
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 
 def test_lobby_offers_every_game_with_explained_options(page: Page, server: str) -> None:
@@ -50,3 +50,22 @@ def test_switching_to_french_changes_the_texts_and_is_remembered(page: Page, ser
 def test_an_unknown_table_says_so(page: Page, server: str) -> None:
     page.goto(server + "/t/no-such-table")
     expect(page.locator(".message.error")).to_contain_text("No such table")
+
+
+def test_a_phone_held_sideways_gets_the_whole_width_and_the_choices_in_view(
+    browser: Browser, server: str
+) -> None:
+    phone = browser.new_context(viewport={"width": 844, "height": 390}, locale="en-GB")
+    try:
+        page = phone.new_page()
+        open_lobby(page, server)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 844
+        create_table(page, server, "aztec", ["you", "easy"], seed=3)
+        expect(page.locator(".your-turn")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 844
+        board = page.locator(".board").bounding_box()
+        assert board and board["width"] > 780
+        choices = page.locator(".choices").bounding_box()
+        assert choices and choices["y"] + choices["height"] <= 390 + 1
+    finally:
+        phone.close()
