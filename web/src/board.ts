@@ -49,6 +49,8 @@ export class Board {
     element.addEventListener("click", (event) => this.onClick(event));
     element.addEventListener("keydown", (event) => this.onKey(event));
     element.addEventListener("pointerover", (event) => this.onHover(event));
+    // A target reached with Tab shows its ghost as the pointer would.
+    element.addEventListener("focusin", (event) => this.onHover(event));
     element.addEventListener(
       "wheel",
       (event) => {
@@ -247,7 +249,7 @@ export class Board {
     }
   }
 
-  private onHover(event: PointerEvent): void {
+  private onHover(event: Event): void {
     const element = (event.target as Element).closest("[data-target]");
     const target = element?.getAttribute("data-target") ?? null;
     if (target === this.hovered) return;
