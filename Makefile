@@ -1,15 +1,16 @@
 # The two commands of the quick start: `make run` and `make test`.
 # Each creates .venv and installs what it needs on first use: `make run` only what running the
-# app needs (the core dependencies plus RUN_EXTRAS), `make test` everything else as well (the
-# dev tools and the research, arena and cluster extras). Each install has its own stamp, so
-# `make run` never pulls in OpenSpiel, Ray or matplotlib.
+# app needs (the core dependencies plus RUN_EXTRAS: the server) and the browser client's build,
+# `make test` everything else as well (the dev tools and the research, arena and cluster
+# extras). Each install has its own stamp, so `make run` never pulls in OpenSpiel, Ray or
+# matplotlib.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# Extras the app itself needs to run (e.g. `web` once `make run` starts the server).
-RUN_EXTRAS :=
+# Extras the app itself needs to run: the game server.
+RUN_EXTRAS := web
 # Extras the checks need on top of those.
-TEST_EXTRAS := dev,rl,arena,ray,web
+TEST_EXTRAS := dev,rl,arena,ray
 RUN_STAMP := $(VENV)/.installed-run
 # The full install keeps its historical name, so `make .venv/.installed` still sets up a
 # working tree for development.
@@ -19,7 +20,7 @@ comma := ,
 run_spec := .$(if $(RUN_EXTRAS),[$(RUN_EXTRAS)])
 test_spec := .[$(TEST_EXTRAS)$(if $(RUN_EXTRAS),$(comma)$(RUN_EXTRAS))]
 
-.PHONY: run test lint typecheck pytest clean bench
+.PHONY: run menu test lint typecheck pytest clean bench web-build screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,10 +34,13 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '$(test_spec)'
 	touch $@ $(RUN_STAMP)
 
-run: $(RUN_STAMP)
+run: $(RUN_STAMP) web-build
+	$(BIN)/stonework serve
+
+menu: $(RUN_STAMP)
 	$(BIN)/stonework menu
 
-test: lint typecheck pytest
+test: lint typecheck web-build pytest
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests
@@ -51,5 +55,25 @@ pytest: $(TEST_STAMP)
 bench: $(RUN_STAMP)
 	$(BIN)/stonework bench aztec
 
+# --- The browser client (web/) -------------------------------------------------------------
+# `npm ci` when the lock file changes, a Vite build into the package's static folder when a
+# source does; `make screenshots` saves a mid-game picture of each board into screenshots/.
+WEB_STAMP := web/node_modules/.installed
+WEB_BUILT := src/stonework/server/static/index.html
+WEB_SOURCES := $(wildcard web/src/*) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
+
+$(WEB_STAMP): web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $(WEB_STAMP)
+
+$(WEB_BUILT): $(WEB_STAMP) $(WEB_SOURCES)
+	cd web && npm run --silent build
+
+web-build: $(WEB_BUILT)
+
+screenshots: $(TEST_STAMP) web-build
+	$(BIN)/python scripts/web_screenshots.py screenshots
+
 clean:
+	rm -rf web/node_modules src/stonework/server/static
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -315,7 +315,9 @@ def test_ai_seat_answers_through_the_same_log(client: TestClient) -> None:
 
 
 def test_client_pages(tmp_path: Path) -> None:
-    with TestClient(create_app(make_settings(tmp_path))) as client:
+    # A folder without a build (the package's own may hold one: make test builds the client).
+    unbuilt = tmp_path / "unbuilt"
+    with TestClient(create_app(make_settings(tmp_path, static_dir=unbuilt))) as client:
         page = client.get("/t/t_abc")
         assert page.status_code == 200 and "not built" in page.text
     static = tmp_path / "static"
