@@ -6,7 +6,7 @@ package calls :func:`register` with its :class:`GameSpec`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -135,8 +135,3 @@ def new_game(
 def from_position(name: str, position: str) -> State:
     """Build a state of game ``name`` from its position string."""
     return get_game(name).from_position(position)
-
-
-def options_of(name: str) -> Mapping[str, OptionValue]:
-    """The default options of a game."""
-    return get_game(name).options.defaults()

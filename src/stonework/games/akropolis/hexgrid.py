@@ -44,7 +44,6 @@ RADIUS: Final = 24
 
 DIRECTIONS: Final = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 """Axial steps N, NE, SE, S, SW, NW (clockwise from north)."""
-DIRECTION_NAMES: Final = ("N", "NE", "SE", "S", "SW", "NW")
 
 
 def distance(q: int, r: int) -> int:
@@ -123,9 +122,7 @@ triangle -> its cells and its three placements."""
 NUM_TRIANGLES: Final = len(TRIANGLE_CELLS)
 
 
-def _build_triangle_tables() -> tuple[
-    tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]
-]:
+def _build_triangle_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     of_cell: list[list[int]] = [[] for _ in range(NUM_CELLS)]
     for tri, cells in enumerate(TRIANGLE_CELLS):
         for cell in cells:
@@ -138,15 +135,9 @@ def _build_triangle_tables() -> tuple[
         far = sorted({t for n in ring for t in of_cell[n]} - set(near))
         touching.append(tuple(near))
         around.append(tuple(far))
-    return tuple(tuple(x) for x in of_cell), tuple(touching), tuple(around)
+    return tuple(touching), tuple(around)
 
 
-TRIANGLES_OF_CELL, TRIANGLES_TOUCHING, TRIANGLES_AROUND = _build_triangle_tables()
-"""Triangles holding a cell; triangles sharing a cell with a triangle (itself included);
-triangles that share no cell with it but hold a neighbour of one of its cells."""
-
-
-def placement_of(q: int, r: int, rotation: int) -> Placement:
-    """The placement with its first hex on ``(q, r)``; -1 if that hex is off the table."""
-    cell = CELL_AT.get((q, r))
-    return -1 if cell is None else cell * 6 + rotation
+TRIANGLES_TOUCHING, TRIANGLES_AROUND = _build_triangle_tables()
+"""Triangles sharing a cell with a triangle (itself included); triangles that share no cell
+with it but hold a neighbour of one of its cells."""

@@ -25,7 +25,11 @@ from stonework.games.akropolis import (
     rules,
 )
 from stonework.games.akropolis.actions import Place
-from stonework.games.akropolis.architect import ARCHITECT, architect_score
+from stonework.games.akropolis.architect import (
+    ARCHITECT,
+    ARCHITECT_START_STONES,
+    architect_score,
+)
 from stonework.games.akropolis.city import City
 from stonework.games.akropolis.hexgrid import PLACEMENT_CELLS
 from stonework.games.akropolis.scoring import CityScore, score_city, sheet
@@ -67,8 +71,10 @@ class AkropolisState(State):
         self.lake_enclosed_region = options.get("lake", "single_hex") == "enclosed_region"
         self.cities = [City.new() for _ in range(players)]
         self.pile = []
-        # Stones 1, 2, 3, 4 clockwise from the first player (§1.3); solo: 1 and 2 (§5).
-        self.stones = [seat + 1 for seat in range(self.parties)]
+        # Stones 1, 2, 3, 4 clockwise from the first player (§1.3); solo: 1 and the Architect's.
+        self.stones = [seat + 1 for seat in range(players)]
+        if self.solo:
+            self.stones.append(ARCHITECT_START_STONES)
         self.site = []
         self.unseen = list(tiles_in_play(players, bool(options.get("long_game", False))))
         self.turn = 0

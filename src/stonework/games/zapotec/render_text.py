@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stonework.core import JSON
-from stonework.games.zapotec.components import BUILDINGS, REGIONS, RESOURCES, TERRAINS
+from stonework.games.zapotec.components import REGIONS, RESOURCES, TERRAINS
 from stonework.games.zapotec.effect_words import effect_words
 from stonework.games.zapotec.observe import observation
 from stonework.games.zapotec.svg_board import tile_code
@@ -144,6 +144,3 @@ def render(state: ZapotecState, perspective: int | None) -> str:
         lines.append(f"final scores: {totals}; places: {places}")
     lines += ["", *LEGEND]
     return "\n".join(line.rstrip() for line in lines)
-
-
-__all__ = ["BUILDINGS", "render"]

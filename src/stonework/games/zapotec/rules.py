@@ -33,7 +33,6 @@ from stonework.games.zapotec.components import (
     ICONS,
     LEVELS,
     PRIEST,
-    RESOURCES,
     SMALL,
     Components,
     Vec,
@@ -748,6 +747,3 @@ def _end_round(state: ZapotecState) -> None:
     state.turn_index = 0
     state.phase = COMMIT
     state.active = 0
-
-
-__all__ = ["RESOURCES", "legal_decisions"]
