@@ -23,9 +23,13 @@ POSITIONS = {
     # round 1, seat 1 in its actions phase: buys, pyramids, rituals, builds and done
     "actions": (
         "zapotec;players=2;"
-        "options=components:,building_tiles:seed,one_pyramid_level_per_turn:False,actions_after_building:False,palace_matches_icon:True,palace_uses_house:False,small_on_large:True,pyramid_complete:small-top,free_ritual_needs_pyramid:False,sacrifice_past_end:True,resource_supply:0,tie_breakers:track-resources;"
+        "options=components:,building_tiles:seed,one_pyramid_level_per_turn:False,"
+        "actions_after_building:False,palace_matches_icon:True,palace_uses_house:False,"
+        "small_on_large:True,pyramid_complete:small-top,free_ritual_needs_pyramid:False,"
+        "sacrifice_past_end:True,resource_supply:0,tie_breakers:track-resources;"
         "round=1;phase=actions;active=1;order=1,0;turn=0;queue=;stamp=0;"
-        "spaces=0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x;"
+        "spaces=0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,"
+        "x,0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x,0:-,1:-,2:-,x,x;"
         "tiles_left=6,6,6;rows=0.5.4/7.8.7/16.17.11;"
         "stacks=1,2,2,2,1,1,3,1,1,2,2,0,1,1,2,2,1,1,1;pyramids=-:/-:/-:;"
         "scoring_tiles=cornfield,hills,ocotlan;rituals=7:0,0:0,4:0;scoring_card=20;"
@@ -36,9 +40,13 @@ POSITIONS = {
     # round 1, seat 0 to take income (row or column), then its actions
     "income": (
         "zapotec;players=3;"
-        "options=components:,building_tiles:seed,one_pyramid_level_per_turn:False,actions_after_building:False,palace_matches_icon:True,palace_uses_house:False,small_on_large:True,pyramid_complete:small-top,free_ritual_needs_pyramid:False,sacrifice_past_end:True,resource_supply:0,tie_breakers:track-resources;"
+        "options=components:,building_tiles:seed,one_pyramid_level_per_turn:False,"
+        "actions_after_building:False,palace_matches_icon:True,palace_uses_house:False,"
+        "small_on_large:True,pyramid_complete:small-top,free_ritual_needs_pyramid:False,"
+        "sacrifice_past_end:True,resource_supply:0,tie_breakers:track-resources;"
         "round=1;phase=income;active=0;order=1,2,0;turn=2;queue=;stamp=0;"
-        "spaces=0:-,1:-,2:-,0:-,x,0:-,1:-,2:-,1:-,x,0:-,1:-,2:-,2:-,x,0:-,1:-,2:-,1:-,x,-:1,1:-,2:-,-:1,x,-:2,1:-,2:-,0:-,x,0:-,1:-,2:-,2:-,x,0:-,1:-,2:-,0:-,x,0:-,1:-,2:-,1:-,x;"
+        "spaces=0:-,1:-,2:-,0:-,x,0:-,1:-,2:-,1:-,x,0:-,1:-,2:-,2:-,x,0:-,1:-,2:-,1:-,x,-:1,"
+        "1:-,2:-,-:1,x,-:2,1:-,2:-,0:-,x,0:-,1:-,2:-,2:-,x,0:-,1:-,2:-,0:-,x,0:-,1:-,2:-,1:-,x;"
         "tiles_left=3,3,3;rows=1.0.2/6.6.8/18.16.16;"
         "stacks=1,1,1,2,2,2,1,3,1,2,2,1,1,1,2,2,0,2,0;pyramids=-:/-:/-:/-:;"
         "scoring_tiles=village,temple,plains,forests;rituals=1:0,2:0,9:0;scoring_card=23;"
