@@ -36,6 +36,23 @@ Cell = int
 """Index of a hex of the window, 0 <= cell < NUM_CELLS."""
 Placement = int
 """``cell * 6 + rotation``: where a tile's first hex goes and how it is turned."""
+
+
+def placement(cell: int, rotation: int) -> Placement:
+    """The placement with the tile's first hex on ``cell``, turned by ``rotation`` (0-5)."""
+    return cell * 6 + rotation
+
+
+def placement_cell(value: Placement) -> int:
+    """The cell of a placement's first hex."""
+    return value // 6
+
+
+def placement_rotation(value: Placement) -> int:
+    """How far a placement turns the tile (0-5)."""
+    return value % 6
+
+
 Triangle = int
 """Index of three mutually adjacent cells."""
 
@@ -107,7 +124,7 @@ def _build_triangles() -> tuple[
                 triangle_placements.append([])
             placement_cells.append(cells)
             placement_triangle.append(tri)
-            triangle_placements[tri].append(cell * 6 + rotation)
+            triangle_placements[tri].append(placement(cell, rotation))
     return (
         tuple(placement_cells),
         tuple(placement_triangle),
