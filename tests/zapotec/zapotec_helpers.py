@@ -58,6 +58,13 @@ def give_turn(
     return state
 
 
+def rederive(state: ZapotecState) -> None:
+    """After a white-box edit of owners or palaces: recount the houses per icon (§5.2d) the way
+    reading a position does, so the test uses the public surface, not a private helper."""
+    fresh = cast(ZapotecState, stonework.from_position("zapotec", state.position()))
+    state.icon_houses = fresh.icon_houses
+
+
 def legal_texts(state: ZapotecState) -> list[str]:
     """The legal actions in notation."""
     return [str(a) for a in state.legal_actions()]
