@@ -227,9 +227,10 @@ def _build_moves(state: ZapotecState, seat: int, out: list[Action]) -> None:
                             out.append(options[slot][save + 1])
     if _why_no_palace(state, seat) is None:
         palaces = state.space.palace
+        payments = _payments(c.palace_cost, discount)
         for s in _palace_spaces(state, seat):
             if _why_not_free(state, s) is None:
-                for save, paid in _payments(c.palace_cost, discount):
+                for save, paid in payments:
                     if affordable(res, paid):
                         out.append(palaces[s][save + 1])
 
