@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from zapotec_helpers import new, space
+from zapotec_helpers import new, rederive, space
 
 from stonework.games.zapotec import effects, scoring
 from stonework.games.zapotec.components import ICONS, LARGE, MEDIUM, SMALL, piece
 from stonework.games.zapotec.phases import END
-from stonework.games.zapotec.position import _recount_houses
 from stonework.games.zapotec.state import ZapotecState
 
 A, B, C = 0, 1, 2
@@ -19,7 +18,7 @@ def own(state: ZapotecState, seat: int, *names: str, palace: str | None = None) 
     if palace is not None:
         state.space_owner[space(state, palace)] = seat
         state.palace[seat] = space(state, palace)
-    _recount_houses(state)
+    rederive(state)
 
 
 def test_pyramid_worked_example() -> None:

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from zapotec_helpers import card_with, give_turn, illegal, legal_texts, new, resources, space
+from zapotec_helpers import (
+    card_with,
+    give_turn,
+    illegal,
+    legal_texts,
+    new,
+    rederive,
+    resources,
+    space,
+)
 
 import stonework
 from stonework.core import CHANCE, TERMINAL, make_rng
 from stonework.games.zapotec.phases import ACTIONS, BUILD, COMMIT, DRAFT, INCOME
-from stonework.games.zapotec.position import _recount_houses
 from stonework.games.zapotec.state import ZapotecState
 
 CORNFIELD, VILLAGE, TEMPLE = 0, 1, 2  # building tile kinds of the seed data set
@@ -271,7 +279,7 @@ def test_round_scoring_counts_all_houses() -> None:
     for name in ("etla-plains.1", "etla-forests.3"):
         state.space_owner[space(state, name)] = 0
     state.space_owner[space(state, "etla-hills.1")] = 1
-    _recount_houses(state)
+    rederive(state)
     state.apply_text("done")
     assert state.points[0] == 4 and state.points[1] == 0
 

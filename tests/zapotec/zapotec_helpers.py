@@ -7,6 +7,7 @@ from typing import cast
 
 import stonework
 from stonework.core import Action, IllegalAction, Rng
+from stonework.games.zapotec import position
 from stonework.games.zapotec.components import ICONS, RESOURCES
 from stonework.games.zapotec.phases import ACTIONS
 from stonework.games.zapotec.state import ZapotecState
@@ -88,6 +89,13 @@ def reachable_turn(state: ZapotecState, seat: int, card: int, **amounts: int) ->
     state.apply_text("income row")
     state.res[seat] = resources(**amounts)
     return state
+
+
+def rederive(state: ZapotecState) -> None:
+    """After a white-box edit of owners or palaces: recount the houses per icon (§5.2d) the way
+    reading a position does. (Not through the position string: such hand-made states need not be
+    reachable, and reading a position refuses unreachable ones.)"""
+    position.recount_houses(state)
 
 
 def legal_texts(state: ZapotecState) -> list[str]:

@@ -6,7 +6,7 @@ package calls :func:`register` with its :class:`GameSpec`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -151,8 +151,3 @@ def from_position(name: str, position: str) -> State:
     if len(position) > MAX_POSITION_CHARS:
         raise InvalidPosition(f"a position string is at most {MAX_POSITION_CHARS} characters")
     return get_game(name).from_position(position)
-
-
-def options_of(name: str) -> Mapping[str, OptionValue]:
-    """The default options of a game."""
-    return get_game(name).options.defaults()

@@ -47,7 +47,7 @@ SPEC = register(
         has_chance=True,
         hidden_information=False,
         summary=SUMMARY,
-        new_state=lambda players, options: AkropolisState(players, options),
+        new_state=AkropolisState,
         from_position=position.read,
         # The heuristic at each new leaf, sensible replies below the root, a small exploration
         # constant: measured against greedy play (BENCHMARKS.md, "Why the Akropolis tree

@@ -31,6 +31,9 @@ from stonework.games.akropolis.hexgrid import (
     COORDS,
     NUM_PLACEMENTS,
     PLACEMENT_CELLS,
+    placement,
+    placement_cell,
+    placement_rotation,
 )
 from stonework.games.akropolis.tiles import NUM_TILES
 
@@ -127,7 +130,7 @@ def place_row(position: int) -> list[Place | None]:
             [
                 None
                 if PLACEMENT_CELLS[p] is None
-                else Place(k, COORDS[p // 6][0], COORDS[p // 6][1], p % 6)
+                else Place(k, *COORDS[placement_cell(p)], placement_rotation(p))
                 for p in range(NUM_PLACEMENTS)
             ]
         )
@@ -139,8 +142,8 @@ def placement_index(action: Place) -> int:
     cell = CELL_AT.get((action.q, action.r))
     if cell is None:
         return -1
-    placement = cell * 6 + action.rotation
-    return placement if PLACEMENT_CELLS[placement] is not None else -1
+    index = placement(cell, action.rotation)
+    return index if PLACEMENT_CELLS[index] is not None else -1
 
 
 def action_id(action: object, site_size: int) -> int:
@@ -165,11 +168,10 @@ def action_from_id(index: int, site_size: int) -> AkropolisAction:
         raise InvalidAction(f"action id {describe_value(index)} is outside 0..{size - 1}")
     if index >= site_size * NUM_PLACEMENTS:
         return Reveal(index - site_size * NUM_PLACEMENTS + 1)
-    position, placement = divmod(index, NUM_PLACEMENTS)
-    place = place_row(position + 1)[placement]
+    position, laid = divmod(index, NUM_PLACEMENTS)
+    place = place_row(position + 1)[laid]
     if place is None:
         # Ids whose tile would stick out of the window name no action; see docs/akropolis.md.
-        cell = placement // 6
-        q, r = COORDS[cell]
-        return Place(position + 1, q, r, placement % 6)
+        q, r = COORDS[placement_cell(laid)]
+        return Place(position + 1, q, r, placement_rotation(laid))
     return place

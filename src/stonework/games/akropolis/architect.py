@@ -37,6 +37,7 @@ ARCHITECT: Final = 1
 """In solo play the Architect is party 1 (it has no seat: it never chooses an action)."""
 
 ARCHITECT_START_STONES: Final = 2
+"""The Architect starts with 2 stones, the person with 1 (§5)."""
 
 
 def architect_choice(site: list[int], stones: int) -> int:

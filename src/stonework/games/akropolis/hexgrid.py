@@ -36,6 +36,23 @@ Cell = int
 """Index of a hex of the window, 0 <= cell < NUM_CELLS."""
 Placement = int
 """``cell * 6 + rotation``: where a tile's first hex goes and how it is turned."""
+
+
+def placement(cell: int, rotation: int) -> Placement:
+    """The placement with the tile's first hex on ``cell``, turned by ``rotation`` (0-5)."""
+    return cell * 6 + rotation
+
+
+def placement_cell(value: Placement) -> int:
+    """The cell of a placement's first hex."""
+    return value // 6
+
+
+def placement_rotation(value: Placement) -> int:
+    """How far a placement turns the tile (0-5)."""
+    return value % 6
+
+
 Triangle = int
 """Index of three mutually adjacent cells."""
 
@@ -44,7 +61,6 @@ RADIUS: Final = 24
 
 DIRECTIONS: Final = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 """Axial steps N, NE, SE, S, SW, NW (clockwise from north)."""
-DIRECTION_NAMES: Final = ("N", "NE", "SE", "S", "SW", "NW")
 
 
 def distance(q: int, r: int) -> int:
@@ -108,7 +124,7 @@ def _build_triangles() -> tuple[
                 triangle_placements.append([])
             placement_cells.append(cells)
             placement_triangle.append(tri)
-            triangle_placements[tri].append(cell * 6 + rotation)
+            triangle_placements[tri].append(placement(cell, rotation))
     return (
         tuple(placement_cells),
         tuple(placement_triangle),
@@ -123,9 +139,7 @@ triangle -> its cells and its three placements."""
 NUM_TRIANGLES: Final = len(TRIANGLE_CELLS)
 
 
-def _build_triangle_tables() -> tuple[
-    tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]
-]:
+def _build_triangle_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     of_cell: list[list[int]] = [[] for _ in range(NUM_CELLS)]
     for tri, cells in enumerate(TRIANGLE_CELLS):
         for cell in cells:
@@ -138,15 +152,9 @@ def _build_triangle_tables() -> tuple[
         far = sorted({t for n in ring for t in of_cell[n]} - set(near))
         touching.append(tuple(near))
         around.append(tuple(far))
-    return tuple(tuple(x) for x in of_cell), tuple(touching), tuple(around)
+    return tuple(touching), tuple(around)
 
 
-TRIANGLES_OF_CELL, TRIANGLES_TOUCHING, TRIANGLES_AROUND = _build_triangle_tables()
-"""Triangles holding a cell; triangles sharing a cell with a triangle (itself included);
-triangles that share no cell with it but hold a neighbour of one of its cells."""
-
-
-def placement_of(q: int, r: int, rotation: int) -> Placement:
-    """The placement with its first hex on ``(q, r)``; -1 if that hex is off the table."""
-    cell = CELL_AT.get((q, r))
-    return -1 if cell is None else cell * 6 + rotation
+TRIANGLES_TOUCHING, TRIANGLES_AROUND = _build_triangle_tables()
+"""Triangles sharing a cell with a triangle (itself included); triangles that share no cell
+with it but hold a neighbour of one of its cells."""

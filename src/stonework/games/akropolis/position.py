@@ -30,7 +30,13 @@ from typing import TYPE_CHECKING, Final
 
 from stonework.core.errors import InvalidPosition
 from stonework.games.akropolis.architect import ARCHITECT
-from stonework.games.akropolis.hexgrid import CELL_AT, COORDS
+from stonework.games.akropolis.hexgrid import (
+    CELL_AT,
+    COORDS,
+    placement,
+    placement_cell,
+    placement_rotation,
+)
 from stonework.games.akropolis.invariants import check_invariants
 from stonework.games.akropolis.tiles import NUM_TILES, tiles_in_play
 
@@ -62,12 +68,17 @@ def write(state: AkropolisState) -> str:
     parties = []
     for seat, city in enumerate(state.cities):
         laid = "+".join(
-            f"{tile}@{COORDS[p // 6][0]},{COORDS[p // 6][1]}/{p % 6}" for tile, p in city.placements
+            f"{tile}@{_coords(p)}/{placement_rotation(p)}" for tile, p in city.placements
         )
         parties.append(f"{state.stones[seat]}:{laid}")
     if state.solo:
         parties.append(f"A{state.stones[1]}:" + "+".join(str(t) for t in state.pile))
     return ";".join([str(state.num_players), letters, flags, clock, site, *parties])
+
+
+def _coords(laid: int) -> str:
+    q, r = COORDS[placement_cell(laid)]
+    return f"{q},{r}"
 
 
 def _int(text: str, what: str) -> int:
@@ -196,10 +207,10 @@ def _read_party(state: AkropolisState, seat: int, text: str) -> list[int]:
             raise InvalidPosition(f"seat {seat}: {item!r} is not TILE@Q,R/ROTATION")
         tile, q, r, rotation = (int(g) for g in match.groups())
         cell = CELL_AT.get((q, r))
-        placement = -1 if cell is None else cell * 6 + rotation
-        if not 1 <= tile <= NUM_TILES or placement < 0 or not city.is_legal(placement):
+        at = -1 if cell is None else placement(cell, rotation)
+        if not 1 <= tile <= NUM_TILES or at < 0 or not city.is_legal(at):
             raise InvalidPosition(f"seat {seat}: {item} cannot be laid in that city")
-        city.lay(tile, placement)
+        city.lay(tile, at)
         tiles.append(tile)
     return tiles
 

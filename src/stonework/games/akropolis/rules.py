@@ -16,7 +16,7 @@ from stonework.core.state import CHANCE, TERMINAL, Action
 from stonework.games.akropolis import actions as act
 from stonework.games.akropolis.actions import Place, Reveal
 from stonework.games.akropolis.architect import ARCHITECT, architect_choice
-from stonework.games.akropolis.hexgrid import CELL_AT, PLACEMENTS_OF_TRIANGLE
+from stonework.games.akropolis.hexgrid import CELL_AT, PLACEMENTS_OF_TRIANGLE, placement
 from stonework.games.akropolis.tiles import NUM_TILES
 
 if TYPE_CHECKING:
@@ -112,10 +112,10 @@ def _check_place(state: AkropolisState, action: Place) -> None:
             f"{action}: position {action.position} costs {cost} stones, "
             f"seat {state.turn} has {state.stones[state.turn]}"
         )
-    placement = act.placement_index(action)
-    if placement < 0:
+    laid = act.placement_index(action)
+    if laid < 0:
         raise IllegalAction(f"{action}: the tile would stick out of the city window")
-    if not state.cities[state.turn].is_legal(placement):
+    if not state.cities[state.turn].is_legal(laid):
         raise IllegalAction(
             f"{action}: a tile cannot go there (on the ground it must touch the city; "
             "higher up it must lie flat on three hexes of one height from two tiles or more)"
@@ -146,8 +146,8 @@ def _apply_place(state: AkropolisState, action: Place) -> None:
     state.stones[seat] -= cost
     if state.solo:
         state.stones[ARCHITECT] += cost  # solo: the person's stones go to the Architect (§5)
-    placement = CELL_AT[(action.q, action.r)] * 6 + action.rotation
-    state.stones[seat] += state.cities[seat].lay(tile, placement)
+    laid = placement(CELL_AT[(action.q, action.r)], action.rotation)
+    state.stones[seat] += state.cities[seat].lay(tile, laid)
     _end_turn(state)
     if state.solo:
         _architect_turns(state)

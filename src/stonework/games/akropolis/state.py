@@ -26,7 +26,11 @@ from stonework.games.akropolis import (
     targets,
 )
 from stonework.games.akropolis.actions import Place, Reveal
-from stonework.games.akropolis.architect import ARCHITECT, architect_score
+from stonework.games.akropolis.architect import (
+    ARCHITECT,
+    ARCHITECT_START_STONES,
+    architect_score,
+)
 from stonework.games.akropolis.city import City
 from stonework.games.akropolis.hexgrid import PLACEMENT_CELLS
 from stonework.games.akropolis.scoring import CityScore, score_city, sheet
@@ -71,8 +75,10 @@ class AkropolisState(State):
         self.house_by_value = options.get("house_group", "size") == "value"
         self.cities = [City.new() for _ in range(players)]
         self.pile = []
-        # Stones 1, 2, 3, 4 clockwise from the first player (§1.3); solo: 1 and 2 (§5).
-        self.stones = [seat + 1 for seat in range(self.parties)]
+        # Stones 1, 2, 3, 4 clockwise from the first player (§1.3); solo: 1 and the Architect's.
+        self.stones = [seat + 1 for seat in range(players)]
+        if self.solo:
+            self.stones.append(ARCHITECT_START_STONES)
         self.site = []
         self.unseen = list(tiles_in_play(players, bool(options.get("long_game", False))))
         self.turn = 0

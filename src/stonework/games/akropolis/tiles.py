@@ -28,7 +28,6 @@ DISTRICT_KIND: Final = tuple(2 + t for t in range(5))
 """Kind code of a district of each type (2..6)."""
 PLAZA_KIND: Final = tuple(7 + t for t in range(5))
 """Kind code of a plaza of each type (7..11)."""
-NUM_KINDS: Final = 12
 
 PLAZA_STARS: Final = (1, 2, 2, 2, 3)
 """Stars of a plaza by district type (§2.1): house 1, market/barracks/temple 2, garden 3."""
@@ -41,6 +40,7 @@ KIND_NAME: Final = (
     *(f"{t} district" for t in DISTRICT_TYPES),
     *(f"{t} plaza" for t in DISTRICT_TYPES),
 )
+"""One name per kind code, as the terminal's site view spells a tile out."""
 
 
 def kind_type(kind: Kind) -> int:

@@ -45,7 +45,7 @@ SPEC = register(
         has_chance=True,
         hidden_information=True,
         summary=SUMMARY,
-        new_state=lambda players, options: ZapotecState(players, options),
+        new_state=ZapotecState,
         from_position=position.read,
     )
 )

@@ -278,10 +278,19 @@ class ActionSpace:
 
     def __init__(self, c: Components) -> None:
         self.components = c
-        actions: list[ZapotecAction] = []
+        self._build_decisions(c)
+        self._build_chance(c)
+        actions = self._in_id_order()
+        self.actions = actions
+        self.ids: dict[ZapotecAction, int] = {a: i for i, a in enumerate(actions)}
+        self.by_text: dict[str, ZapotecAction] = {str(a): a for a in actions}
+        if len(self.ids) != len(actions) or len(self.by_text) != len(actions):
+            raise ValueError("zapotec: two actions share an id or a notation")
+
+    def _build_decisions(self, c: Components) -> None:
+        # One value per decision, in tables the legal-move generator indexes directly.
         self.play = {n: Play(n) for n in c.cards}
         self.draft = {n: Draft(n) for n in c.cards}
-        self.deal = {n: Deal(n) for n in c.cards}
         self.income = (Income(False), Income(True))
         self.buy = [[Buy(level, slot) for slot in range(c.trade_face_up)] for level in (1, 2, 3)]
         self.use = [
@@ -298,6 +307,10 @@ class ActionSpace:
             for s in c.spaces
         ]
         self.palace = [[Palace(s.index, save, s.name) for save in (-1, 0, 1, 2)] for s in c.spaces]
+
+    def _build_chance(self, c: Components) -> None:
+        # One value per chance outcome: deals, reveals, building tiles, scoring tiles, rituals.
+        self.deal = {n: Deal(n) for n in c.cards}
         self.reveal = [Reveal(t.index, t.name) for t in c.trade_tiles]
         self.place_tile = [
             [
@@ -311,6 +324,9 @@ class ActionSpace:
         self.scoring_tile = [DrawScoringTile(icon) for icon in range(9)]
         self.draw_ritual = [DrawRitual(i, r.id) for i, r in enumerate(c.rituals)]
 
+    def _in_id_order(self) -> list[ZapotecAction]:
+        # The fixed order of the ids: decisions by kind, then chance outcomes by kind.
+        actions: list[ZapotecAction] = []
         actions.extend(self.play.values())
         actions.extend(self.draft.values())
         actions.extend(self.income)
@@ -328,11 +344,7 @@ class ActionSpace:
         actions.extend(self.place_tile_of.values())
         actions.extend(self.scoring_tile)
         actions.extend(self.draw_ritual)
-        self.actions = actions
-        self.ids: dict[ZapotecAction, int] = {a: i for i, a in enumerate(actions)}
-        self.by_text: dict[str, ZapotecAction] = {str(a): a for a in actions}
-        if len(self.ids) != len(actions) or len(self.by_text) != len(actions):
-            raise ValueError("zapotec: two actions share an id or a notation")
+        return actions
 
     def __len__(self) -> int:
         return len(self.actions)

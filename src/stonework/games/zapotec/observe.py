@@ -143,14 +143,25 @@ def tensor(state: ZapotecState, player: int) -> list[float]:
     """The documented flat layout (docs/zapotec.md, "Observation tensor")."""
     c = state.comp
     n = state.num_players
-    cards = c.cards
     out: list[float] = []
-    one_hot = _one_hot
-    one_hot(out, state.round - 1, c.rounds)
-    one_hot(out, state.phase, len(PHASES))
-    one_hot(out, state.current_player, n)
-    one_hot(out, player, n)
-    # cards
+    _one_hot(out, state.round - 1, c.rounds)
+    _one_hot(out, state.phase, len(PHASES))
+    _one_hot(out, state.current_player, n)
+    _one_hot(out, player, n)
+    _cards_block(state, player, out)
+    _board_block(state, out)
+    _trade_block(state, out)
+    _pyramids_block(state, out)
+    _rituals_block(state, out)
+    for seat in range(n):
+        _player_block(state, seat, out)
+    return out
+
+
+def _cards_block(state: ZapotecState, player: int, out: list[float]) -> None:
+    # The scoring card, the offer, the player's hand and choice; per seat its known cards and
+    # its revealed card (none while cards are being chosen).
+    cards = state.comp.cards
     out.extend(1.0 if n_ == state.scoring_card else 0.0 for n_ in cards)
     offer = set(state.offer)
     out.extend(1.0 if n_ in offer else 0.0 for n_ in cards)
@@ -158,65 +169,84 @@ def tensor(state: ZapotecState, player: int) -> list[float]:
     out.extend(1.0 if n_ in mine else 0.0 for n_ in cards)
     out.extend(1.0 if n_ == state.played[player] else 0.0 for n_ in cards)
     committing = state.phase == COMMIT
-    for seat in range(n):
+    for seat in range(state.num_players):
         known = state.known[seat]
         out.extend(1.0 if known >> n_ & 1 else 0.0 for n_ in cards)
         shown = 0 if committing else state.played[seat]
         out.extend(1.0 if n_ == shown else 0.0 for n_ in cards)
-    # board spaces
+
+
+def _board_block(state: ZapotecState, out: list[float]) -> None:
+    # Per board space: in play, its building tile's resources, its owner, a palace on it.
+    c = state.comp
+    n = state.num_players
     for s in c.spaces:
         i = s.index
         out.append(1.0 if state.in_play[i] else 0.0)
         tile = state.space_tile[i]
         out.extend(float(v) for v in (c.building_tiles[tile].produce if tile >= 0 else (0,) * 6))
-        one_hot(out, state.space_owner[i], n)
+        _one_hot(out, state.space_owner[i], n)
         owner = state.space_owner[i]
         out.append(1.0 if owner >= 0 and state.palace[owner] == i else 0.0)
-    # trade rows and stacks
+
+
+def _trade_block(state: ZapotecState, out: list[float]) -> None:
+    # The face-up trade tiles by row and slot, then each stack's share left.
+    c = state.comp
     kinds = len(c.trade_tiles)
     for row in state.trade_rows:
         for tile in row:
-            one_hot(out, tile, kinds)
+            _one_hot(out, tile, kinds)
     out.extend(state.trade_stack[k] / max(1, c.trade_tiles[k].count) for k in range(kinds))
-    # pyramids
+
+
+def _pyramids_block(state: ZapotecState, out: list[float]) -> None:
+    # Per pyramid space and level: the piece's owner and size; its scoring tile; the tiles drawn.
+    n = state.num_players
     for p in range(n + 1):
         stack = state.pyramids[p]
         for level in range(3):
             piece = stack[level] if level < len(stack) else -1
-            one_hot(out, piece_owner(piece) if piece >= 0 else -1, n)
-            one_hot(out, piece_size(piece) - 1 if piece >= 0 else -1, 3)
-        one_hot(out, state.pyramid_tile[p], 9)
+            _one_hot(out, piece_owner(piece) if piece >= 0 else -1, n)
+            _one_hot(out, piece_size(piece) - 1 if piece >= 0 else -1, 3)
+        _one_hot(out, state.pyramid_tile[p], 9)
     drawn = set(state.scoring_tiles)
     out.extend(1.0 if i in drawn else 0.0 for i in range(9))
-    # rituals
+
+
+def _rituals_block(state: ZapotecState, out: list[float]) -> None:
+    # Per ritual slot: the card drawn there and the seats with a disc on it.
+    c = state.comp
     for k in range(c.rituals_in_play):
         ritual = state.rituals[k] if k < len(state.rituals) else -1
-        one_hot(out, ritual, len(c.rituals))
+        _one_hot(out, ritual, len(c.rituals))
         discs = state.ritual_discs[k] if k < len(state.ritual_discs) else 0
-        out.extend(1.0 if discs >> s & 1 else 0.0 for s in range(n))
-    # players
-    for seat in range(n):
-        out.extend(v / 10.0 for v in state.res[seat])
-        for tile in state.grid[seat]:
-            out.extend(
-                float(v) for v in (c.building_tiles[tile].produce if tile >= 0 else (0,) * 6)
-            )
-        out.append(state.houses[seat] / max(1, c.houses))
-        out.append(1.0 if state.palace[seat] >= 0 else 0.0)
-        out.extend(float(v) for v in state.pieces[seat])
-        out.append(float(state.discs[seat]))
-        out.append(state.track[seat] / max(1, c.track_length))
-        out.append(state.points[seat] / 100.0)
-        owned = [0.0] * kinds
-        used = [0.0] * kinds
-        for k, u in zip(state.tiles[seat], state.used[seat], strict=True):
-            owned[k] += 1.0
-            used[k] += 1.0 if u else 0.0
-        out.extend(owned)
-        out.extend(used)
-        out.append(float(len(state.hands[seat])))
-        out.append(1.0 if committing and state.played[seat] else 0.0)
-    return out
+        out.extend(1.0 if discs >> s & 1 else 0.0 for s in range(state.num_players))
+
+
+def _player_block(state: ZapotecState, seat: int, out: list[float]) -> None:
+    # A seat's resources, grid, houses, palace, pieces, discs, track, points, trade tiles, hand
+    # size and whether it has chosen its card.
+    c = state.comp
+    out.extend(v / 10.0 for v in state.res[seat])
+    for tile in state.grid[seat]:
+        out.extend(float(v) for v in (c.building_tiles[tile].produce if tile >= 0 else (0,) * 6))
+    out.append(state.houses[seat] / max(1, c.houses))
+    out.append(1.0 if state.palace[seat] >= 0 else 0.0)
+    out.extend(float(v) for v in state.pieces[seat])
+    out.append(float(state.discs[seat]))
+    out.append(state.track[seat] / max(1, c.track_length))
+    out.append(state.points[seat] / 100.0)
+    kinds = len(c.trade_tiles)
+    owned = [0.0] * kinds
+    used = [0.0] * kinds
+    for k, u in zip(state.tiles[seat], state.used[seat], strict=True):
+        owned[k] += 1.0
+        used[k] += 1.0 if u else 0.0
+    out.extend(owned)
+    out.extend(used)
+    out.append(float(len(state.hands[seat])))
+    out.append(1.0 if state.phase == COMMIT and state.played[seat] else 0.0)
 
 
 def _one_hot(out: list[float], index: int, size: int) -> None:

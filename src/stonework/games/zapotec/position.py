@@ -136,7 +136,7 @@ def _read(text: str) -> ZapotecState:
     bought, levels, free = fields["turn_state"].split(".")
     state.bought, state.pyramid_levels, state.free_rituals = int(bought), int(levels), int(free)
     _check_ranges(state)
-    _recount_houses(state)
+    recount_houses(state)
     check_invariants(state)
     return state
 
@@ -334,8 +334,8 @@ def _check_ranges(state: ZapotecState) -> None:
     _need(min(state.bought, state.pyramid_levels, state.free_rituals) >= 0, "turn counters")
 
 
-def _recount_houses(state: ZapotecState) -> None:
-    # Houses per icon are derived from the board (a palace counts 2).
+def recount_houses(state: ZapotecState) -> None:
+    """Derive the houses per icon of every seat from the board (a palace counts 2, §5.2d)."""
     c = state.comp
     for seat in range(state.num_players):
         state.icon_houses[seat] = [0] * 9

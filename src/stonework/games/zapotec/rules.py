@@ -33,7 +33,6 @@ from stonework.games.zapotec.components import (
     ICONS,
     LEVELS,
     PRIEST,
-    RESOURCES,
     SMALL,
     Components,
     Vec,
@@ -228,11 +227,18 @@ def _build_moves(state: ZapotecState, seat: int, out: list[Action]) -> None:
                             out.append(options[slot][save + 1])
     if _why_no_palace(state, seat) is None:
         palaces = state.space.palace
+        payments = _payments(c.palace_cost, discount)
         for s in _palace_spaces(state, seat):
             if _why_not_free(state, s) is None:
-                for save, paid in _payments(c.palace_cost, discount):
+                for save, paid in payments:
                     if affordable(res, paid):
                         out.append(palaces[s][save + 1])
+
+
+@lru_cache(maxsize=64)
+def _words(cost: Vec) -> str:
+    # A price in words for a message; kept, since the legal list asks for it often.
+    return amounts(cost)
 
 
 def _why_not_play(state: ZapotecState, seat: int, card: int) -> str | None:
@@ -272,7 +278,7 @@ def _why_not_use(state: ZapotecState, seat: int, tile: int, option: int) -> str 
         return f"your {c.trade_tiles[tile].name} tile is used this round"
     cost = c.use_options[tile][option].pay
     if not affordable(state.res[seat], cost):
-        return f"that way of using your {c.trade_tiles[tile].name} tile costs {amounts(cost)}"
+        return f"that way of using your {c.trade_tiles[tile].name} tile costs {_words(cost)}"
     return None
 
 
@@ -282,7 +288,7 @@ def _why_no_pyramid(state: ZapotecState, seat: int) -> str | None:
     if state.one_level and state.pyramid_levels:
         return "only one pyramid level per turn (option one_pyramid_level_per_turn)"
     if not affordable(state.res[seat], c.pyramid_cost):
-        return f"a level costs {amounts(c.pyramid_cost)}"
+        return f"a level costs {_words(c.pyramid_cost)}"
     if not largest_piece(state, seat):
         return "you have no pyramid piece left"
     return None
@@ -299,7 +305,7 @@ def _why_not_pyramid_on(state: ZapotecState, seat: int, space: int, tile: int) -
             return f"pyramid {space + 1} is already started"
         if tile not in state.scoring_tiles:
             return f"the scoring tile {ICONS[tile]} is not available"
-        if any(not other for other in state.pyramids[:space]):
+        if [] in state.pyramids[:space]:  # an earlier space is empty
             return "new pyramids start on the first empty pyramid space"
         return None
     if not stack:
@@ -748,6 +754,3 @@ def _end_round(state: ZapotecState) -> None:
     state.turn_index = 0
     state.phase = COMMIT
     state.active = 0
-
-
-__all__ = ["RESOURCES", "legal_decisions"]
