@@ -22,6 +22,14 @@ Two ways to handle what the seat cannot see:
   action legal in one sampled world may not be in the next.
 
 In games with perfect information both are plain UCT.
+
+Multi-player values (max-n): every node keeps one value sum per seat and each seat picks the
+child best for *itself*. What a seat maximises is set per player count (``values``): ``lead``
+keeps the game's own leaf values (the heuristics estimate each seat's lead over its best rival,
+which at 3-4 players makes a seat that cannot catch the leader indifferent to the rest of the
+field); ``field`` turns them into each seat's expected standing against every other seat (the
+mean of soft pairwise comparisons), the same scale as the rank-based returns at the end of a
+game. ``auto`` (the default) uses ``field`` from :data:`FIELD_FROM_PLAYERS` players on.
 """
 
 from __future__ import annotations
@@ -37,6 +45,27 @@ from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, TERMINAL, Action, State
 
 Mode = Literal["mcts", "ismcts", "auto"]
+ValueModel = Literal["lead", "field", "auto"]
+FIELD_FROM_PLAYERS = 3
+"""``values="auto"`` backs up standings against the field from this many players on."""
+FIELD_TEMPERATURE = 0.25
+"""Softness of the pairwise comparisons of ``field`` values (on the [-1, 1] value scale)."""
+
+
+def field_values(values: Values, temperature: float = FIELD_TEMPERATURE) -> Values:
+    """Each seat's expected standing against the field from per-seat leaf values.
+
+    Seat ``i`` gets the mean over the other seats ``j`` of ``tanh((v_i - v_j) / temperature)``:
+    +1 when it is clearly ahead of everyone, -1 when clearly behind everyone, like
+    :meth:`State.returns` at the end of a game.
+    """
+    n = len(values)
+    if n < 2:
+        return list(values)
+    return [
+        sum(math.tanh((values[i] - values[j]) / temperature) for j in range(n) if j != i) / (n - 1)
+        for i in range(n)
+    ]
 
 
 class Node:
@@ -79,9 +108,12 @@ class MCTSAgent(Agent):
         expand_sample: int | None = None,
         stop_early: bool = True,
         rank_after: int | None = None,
+        values: ValueModel = "auto",
     ) -> None:
         if mode not in ("mcts", "ismcts", "auto"):
             raise ValueError(f"mode must be mcts, ismcts or auto, not {mode!r}")
+        if values not in ("lead", "field", "auto"):
+            raise ValueError(f"values must be lead, field or auto, not {values!r}")
         self.budget = budget
         self.mode = mode
         self.playout = playout
@@ -96,6 +128,8 @@ class MCTSAgent(Agent):
         self.stop_early = stop_early
         self.rank_after = rank_after
         """``None``: the game's own default (see :mod:`stonework.agents.tuning`)."""
+        self.values = values
+        """What each seat maximises: the game's leaf values or its standing against the field."""
         self.name = "ismcts" if mode == "ismcts" else "mcts"
         self.last_iterations = 0
         self.last_root: Node | None = None
@@ -189,6 +223,9 @@ class _Search:
         self.expand_sample = defaults.expand if agent.expand_sample is None else agent.expand_sample
         self.rank_after = defaults.rank_after if agent.rank_after is None else agent.rank_after
         self.legal_now = set(actions)
+        self.field = agent.values == "field" or (
+            agent.values == "auto" and self.players >= FIELD_FROM_PLAYERS
+        )
 
     def simulate(self) -> None:
         """One simulation: a world, down the tree and one step beyond, a value, backed up."""
@@ -256,8 +293,15 @@ class _Search:
         return action
 
     def evaluate(self, world: State) -> Values:
-        """The value vector of the leaf: a playout, or the heuristic (the game's default)."""
-        return run_playout(world, self.playout, self.rng, self.has_heuristic)
+        """The value vector of the leaf: a playout, or the heuristic (the game's default).
+
+        With ``field`` values a leaf judged before the end becomes each seat's standing against
+        the field (the returns at the end are already rank-based).
+        """
+        values = run_playout(world, self.playout, self.rng, self.has_heuristic)
+        if self.field and not world.is_terminal:
+            return field_values(values)
+        return values
 
     def backup(self, path: list[Node], values: Values) -> None:
         """Add the value vector to every node on the path."""
