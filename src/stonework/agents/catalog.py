@@ -115,6 +115,12 @@ def _level(name: str, seconds: float) -> Callable[..., Agent]:
     return build
 
 
+def _az(**kw: Any) -> Agent:
+    from stonework.agents.az import build_az  # numpy only when asked for
+
+    return build_az(_budget(kw), kw)
+
+
 AGENTS: dict[str, AgentKind] = {
     kind.name: kind
     for kind in (
@@ -131,6 +137,7 @@ AGENTS: dict[str, AgentKind] = {
             "information-set MCTS: a fresh determinization per simulation",
             _tree("ismcts"),
         ),
+        AgentKind("az", "PUCT search guided by a trained network (needs numpy)", _az),
         AgentKind("easy", "difficulty: greedy one-ply play", _greedy),
         AgentKind("medium", "difficulty: MCTS/ISMCTS for 0.4 s a move", _level("medium", 0.4)),
         AgentKind(
