@@ -142,3 +142,30 @@ def test_train_command_refuses_bad_settings(args: list[str], message: str) -> No
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_tasks_run_the_same_over_worker_processes() -> None:
+    from stonework.learn.pool import run_tasks
+
+    seen: list[tuple[int, int]] = []
+    assert run_tasks(abs, [-3, 1, -2], workers=2, progress=lambda k, n: seen.append((k, n))) == [
+        3,
+        1,
+        2,
+    ]
+    assert seen[-1] == (3, 3)
+    with pytest.raises(ValueError, match="at least one worker"):
+        run_tasks(abs, [1], workers=0)
+
+
+def test_playing_never_imports_numpy_or_torch() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, random; from stonework.agents import make_agent; "
+        "from stonework.core import new_game; import stonework.cli.main; "
+        "s = new_game('aztec', players=2, seed=0); "
+        "assert 'numpy' not in sys.modules and 'torch' not in sys.modules, sorted(sys.modules)"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

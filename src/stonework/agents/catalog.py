@@ -89,6 +89,7 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
         raw_rank = kw.pop("rank", None)
         rank_after = None if raw_rank is None else int(raw_rank)
         chosen = str(kw.pop("mode", mode))
+        values = str(kw.pop("values", "auto"))
         _no_more(mode, kw)
         agent = MCTSAgent(
             budget,
@@ -99,6 +100,7 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
             expand_sample=expand_sample,
             stop_early=stop_early,
             rank_after=rank_after,
+            values=values,  # type: ignore[arg-type]
         )
         return agent
 
