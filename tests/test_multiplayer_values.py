@@ -7,7 +7,7 @@ import random
 import pytest
 
 from stonework.agents.base import Budget
-from stonework.agents.mcts import MCTSAgent, field_values
+from stonework.agents.mcts import VALUE_MODELS, MCTSAgent, field_values
 from stonework.agents.playout import Playout
 from toys import StandingsState, Take, make_spec
 
@@ -29,7 +29,12 @@ def test_lead_values_stay_behind_the_field() -> None:
 
 def test_field_values_overtake_the_third_seat() -> None:
     assert choose(3, "field") == Take(2)
-    assert choose(3, "auto") == Take(2)  # from three players on, auto means field
+
+
+def test_auto_follows_the_setting_per_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert choose(3, "auto") == Take(1)  # measured: lead at three players for now
+    monkeypatch.setitem(VALUE_MODELS, 3, "field")
+    assert choose(3, "auto") == Take(2)
 
 
 def test_two_players_choose_the_same_either_way() -> None:

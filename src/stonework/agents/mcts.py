@@ -29,7 +29,7 @@ keeps the game's own leaf values (the heuristics estimate each seat's lead over 
 which at 3-4 players makes a seat that cannot catch the leader indifferent to the rest of the
 field); ``field`` turns them into each seat's expected standing against every other seat (the
 mean of soft pairwise comparisons), the same scale as the rank-based returns at the end of a
-game. ``auto`` (the default) uses ``field`` from :data:`FIELD_FROM_PLAYERS` players on.
+game. ``auto`` (the default) takes the model set for the player count in :data:`VALUE_MODELS`.
 """
 
 from __future__ import annotations
@@ -46,8 +46,12 @@ from stonework.core.state import CHANCE, TERMINAL, Action, State
 
 Mode = Literal["mcts", "ismcts", "auto"]
 ValueModel = Literal["lead", "field", "auto"]
-FIELD_FROM_PLAYERS = 3
-"""``values="auto"`` backs up standings against the field from this many players on."""
+VALUE_MODELS: dict[int, ValueModel] = {2: "lead", 3: "lead", 4: "lead"}
+"""What ``values="auto"`` backs up at each player count (``lead`` where a count is missing).
+
+All ``lead`` for now: at three players in Akropolis (0.2 s a move, 12 games with greedy at the
+table, BENCHMARKS.md) ``field`` won 0 games to ``lead``'s 4; it stays available to tune.
+"""
 FIELD_TEMPERATURE = 0.25
 """Softness of the pairwise comparisons of ``field`` values (on the [-1, 1] value scale)."""
 
@@ -223,9 +227,8 @@ class _Search:
         self.expand_sample = defaults.expand if agent.expand_sample is None else agent.expand_sample
         self.rank_after = defaults.rank_after if agent.rank_after is None else agent.rank_after
         self.legal_now = set(actions)
-        self.field = agent.values == "field" or (
-            agent.values == "auto" and self.players >= FIELD_FROM_PLAYERS
-        )
+        model = VALUE_MODELS.get(self.players, "lead") if agent.values == "auto" else agent.values
+        self.field = model == "field"
 
     def simulate(self) -> None:
         """One simulation: a world, down the tree and one step beyond, a value, backed up."""
