@@ -8,6 +8,7 @@ information, so each deliberately broken subclass in the tests breaks exactly on
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from stonework.core import (
@@ -200,3 +201,38 @@ def make_spec(cls: type[PileState] = PileState, name: str = "pile") -> GameSpec:
     )
     cls.spec = spec
     return spec
+
+
+class StandingsState(PileState):
+    """Three seats holding points ``[5, 10, 6]``; the first move is seat 0's only real choice.
+
+    ``take 1`` adds a point to seat 0; ``take 2`` takes three from seat 2, lifting seat 0 from
+    third to second. Every later move just passes the turn (the game is long, so searches judge
+    leaves by the heuristic: each seat's lead over its best rival, which prefers ``take 1``;
+    judged by standing against the field, ``take 2`` is better).
+    """
+
+    def __init__(self, players: int, options: dict[str, OptionValue]) -> None:
+        super().__init__(players, {"pile": 30})
+        self.cards = [0] * players
+        self.taken = [5, 10, 6][:players]
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Take)
+        if not self.history[:-1] and self.turn == 0:
+            if action.stones == 1:
+                self.taken[0] += 1
+            else:
+                self.taken[-1] -= 3
+        self.pile -= 1
+        self.turn = (self.turn + 1) % self.num_players
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.pile == 0 else [Take(1), Take(2)]
+
+    def heuristic(self) -> list[float] | None:
+        t = self.taken
+        return [
+            math.tanh((t[i] - max(t[j] for j in range(len(t)) if j != i)) / 10.0)
+            for i in range(len(t))
+        ]

@@ -89,6 +89,7 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
         raw_rank = kw.pop("rank", None)
         rank_after = None if raw_rank is None else int(raw_rank)
         chosen = str(kw.pop("mode", mode))
+        values = str(kw.pop("values", "auto"))
         _no_more(mode, kw)
         agent = MCTSAgent(
             budget,
@@ -99,6 +100,7 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
             expand_sample=expand_sample,
             stop_early=stop_early,
             rank_after=rank_after,
+            values=values,  # type: ignore[arg-type]
         )
         return agent
 
@@ -113,6 +115,12 @@ def _level(name: str, seconds: float) -> Callable[..., Agent]:
         return agent
 
     return build
+
+
+def _az(**kw: Any) -> Agent:
+    from stonework.agents.az import build_az  # numpy only when asked for
+
+    return build_az(_budget(kw), kw)
 
 
 AGENTS: dict[str, AgentKind] = {
@@ -131,6 +139,7 @@ AGENTS: dict[str, AgentKind] = {
             "information-set MCTS: a fresh determinization per simulation",
             _tree("ismcts"),
         ),
+        AgentKind("az", "PUCT search guided by a trained network (needs numpy)", _az),
         AgentKind("easy", "difficulty: greedy one-ply play", _greedy),
         AgentKind("medium", "difficulty: MCTS/ISMCTS for 0.4 s a move", _level("medium", 0.4)),
         AgentKind(

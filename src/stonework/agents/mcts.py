@@ -22,6 +22,14 @@ Two ways to handle what the seat cannot see:
   action legal in one sampled world may not be in the next.
 
 In games with perfect information both are plain UCT.
+
+Multi-player values (max-n): every node keeps one value sum per seat and each seat picks the
+child best for *itself*. What a seat maximises is set per player count (``values``): ``lead``
+keeps the game's own leaf values (the heuristics estimate each seat's lead over its best rival,
+which at 3-4 players makes a seat that cannot catch the leader indifferent to the rest of the
+field); ``field`` turns them into each seat's expected standing against every other seat (the
+mean of soft pairwise comparisons), the same scale as the rank-based returns at the end of a
+game. ``auto`` (the default) takes the model set for the player count in :data:`VALUE_MODELS`.
 """
 
 from __future__ import annotations
@@ -40,6 +48,32 @@ from stonework.core.state import CHANCE, TERMINAL, Action, State
 Mode = Literal["mcts", "ismcts", "auto"]
 INCLUDED_SHARE = 0.1
 """The share of simulations an included root action gets at least (its value needs visits)."""
+
+ValueModel = Literal["lead", "field", "auto"]
+VALUE_MODELS: dict[int, ValueModel] = {2: "lead", 3: "lead", 4: "lead"}
+"""What ``values="auto"`` backs up at each player count (``lead`` where a count is missing).
+
+All ``lead`` for now: at three players in Akropolis (0.2 s a move, 12 games with greedy at the
+table, BENCHMARKS.md) ``field`` won 0 games to ``lead``'s 4; it stays available to tune.
+"""
+FIELD_TEMPERATURE = 0.25
+"""Softness of the pairwise comparisons of ``field`` values (on the [-1, 1] value scale)."""
+
+
+def field_values(values: Values, temperature: float = FIELD_TEMPERATURE) -> Values:
+    """Each seat's expected standing against the field from per-seat leaf values.
+
+    Seat ``i`` gets the mean over the other seats ``j`` of ``tanh((v_i - v_j) / temperature)``:
+    +1 when it is clearly ahead of everyone, -1 when clearly behind everyone, like
+    :meth:`State.returns` at the end of a game.
+    """
+    n = len(values)
+    if n < 2:
+        return list(values)
+    return [
+        sum(math.tanh((values[i] - values[j]) / temperature) for j in range(n) if j != i) / (n - 1)
+        for i in range(n)
+    ]
 
 
 class Node:
@@ -82,9 +116,12 @@ class MCTSAgent(Agent):
         expand_sample: int | None = None,
         stop_early: bool = True,
         rank_after: int | None = None,
+        values: ValueModel = "auto",
     ) -> None:
         if mode not in ("mcts", "ismcts", "auto"):
             raise ValueError(f"mode must be mcts, ismcts or auto, not {mode!r}")
+        if values not in ("lead", "field", "auto"):
+            raise ValueError(f"values must be lead, field or auto, not {values!r}")
         self.budget = budget
         self.mode = mode
         self.playout = playout
@@ -99,6 +136,8 @@ class MCTSAgent(Agent):
         self.stop_early = stop_early
         self.rank_after = rank_after
         """``None``: the game's own default (see :mod:`stonework.agents.tuning`)."""
+        self.values = values
+        """What each seat maximises: the game's leaf values or its standing against the field."""
         self.name = "ismcts" if mode == "ismcts" else "mcts"
         self.last_iterations = 0
         self.last_root: Node | None = None
@@ -273,6 +312,8 @@ class _Search:
         self.expand_sample = defaults.expand if agent.expand_sample is None else agent.expand_sample
         self.rank_after = defaults.rank_after if agent.rank_after is None else agent.rank_after
         self.legal_now = set(actions)
+        model = VALUE_MODELS.get(self.players, "lead") if agent.values == "auto" else agent.values
+        self.field = model == "field"
 
     def simulate(self) -> None:
         """One simulation: a world, down the tree and one step beyond, a value, backed up."""
@@ -356,8 +397,15 @@ class _Search:
         return action
 
     def evaluate(self, world: State) -> Values:
-        """The value vector of the leaf: a playout, or the heuristic (the game's default)."""
-        return run_playout(world, self.playout, self.rng, self.has_heuristic)
+        """The value vector of the leaf: a playout, or the heuristic (the game's default).
+
+        With ``field`` values a leaf judged before the end becomes each seat's standing against
+        the field (the returns at the end are already rank-based).
+        """
+        values = run_playout(world, self.playout, self.rng, self.has_heuristic)
+        if self.field and not world.is_terminal:
+            return field_values(values)
+        return values
 
     def backup(self, path: list[Node], values: Values) -> None:
         """Add the value vector to every node on the path."""

@@ -1,0 +1,106 @@
+"""``stonework train``: self-play training of a value-and-policy network for one game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+
+def train(
+    game: Annotated[str, typer.Argument(help="the game (see `stonework games`)")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="players (default: the game's)")
+    ] = None,
+    hours: Annotated[float | None, typer.Option(help="train for this many hours")] = None,
+    generations: Annotated[int | None, typer.Option(help="train for this many generations")] = None,
+    out: Annotated[
+        Path, typer.Option(help="folder of the run: checkpoint, networks, curve")
+    ] = Path("train-run"),
+    resume: Annotated[
+        bool, typer.Option(help="continue the run in --out from its checkpoint")
+    ] = False,
+    workers: Annotated[int, typer.Option(help="local worker processes for the games")] = 1,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="play the games on a Ray cluster at this address")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="seed of the whole run")] = 0,
+    games: Annotated[int, typer.Option(help="self-play games per generation")] = 16,
+    simulations: Annotated[int, typer.Option(help="search simulations per move")] = 48,
+    eval_games: Annotated[
+        int, typer.Option(help="games against greedy per generation (the curve)")
+    ] = 8,
+    hidden: Annotated[str, typer.Option(help="hidden layer sizes, e.g. 128,64")] = "128,64",
+) -> None:
+    """Train a network by self-play with the az search; export .npz networks and a learning curve.
+
+    Needs numpy and PyTorch (CPU): pip install torch==2.13.0 --index-url
+    https://download.pytorch.org/whl/cpu. Playing with the result needs numpy only:
+    `stonework arena GAME -a az:network=OUT/latest.npz,greedy`.
+    """
+    from stonework.core import StoneworkError, get_game
+
+    console = Console()
+
+    def fail(message: str) -> None:
+        console.print(f"[red]error:[/red] {message}", highlight=False)
+        raise typer.Exit(2)
+
+    try:
+        spec = get_game(game)
+    except StoneworkError as exc:
+        fail(str(exc))
+    count = spec.default_players if players is None else players
+    if count not in spec.player_counts:
+        fail(
+            f"{spec.title} is played by {', '.join(map(str, spec.player_counts))} players, not {count}"
+        )
+    if (hours is None) == (generations is None):
+        fail("give exactly one of --hours and --generations")
+    if (hours is not None and not hours > 0) or (generations is not None and generations < 1):
+        fail("--hours must be positive and --generations at least 1")
+    for name, value in (
+        ("--workers", workers),
+        ("--games", games),
+        ("--simulations", simulations),
+        ("--eval-games", eval_games),
+    ):
+        if value < 1:
+            fail(f"{name} must be at least 1")
+    try:
+        sizes = tuple(int(h) for h in hidden.split(","))
+    except ValueError:
+        sizes = ()
+    if not sizes or any(h < 1 or h > 4096 for h in sizes):
+        fail(f"--hidden takes sizes 1..4096 separated by commas, not {hidden!r}")
+    try:
+        from stonework.learn.train import TrainConfig
+        from stonework.learn.train import train as run_training
+
+        config = TrainConfig(
+            game=spec.name,
+            players=count,
+            seed=seed,
+            hidden=sizes,
+            games_per_generation=games,
+            simulations=simulations,
+            eval_games=eval_games,
+        )
+        run = run_training(
+            config,
+            out,
+            generations=generations,
+            hours=hours,
+            resume=resume,
+            workers=workers,
+            ray=ray,
+            say=lambda text: console.print(text, highlight=False),
+        )
+    except (RuntimeError, ValueError, OSError) as exc:
+        fail(str(exc))
+    console.print(
+        f"done: generation {run.generation}, {run.games} games of self-play; "
+        f"network {out / 'latest.npz'}, curve {out / 'curve.png'}"
+    )

@@ -1,0 +1,171 @@
+"""The learned evaluation: numpy network, the az agent, self-play samples, training and resume."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from agent_checks import choices_ignore_hidden_information, hidden_info_positions, play
+
+np = pytest.importorskip("numpy")
+
+from stonework.agents import make_agent  # noqa: E402
+from stonework.agents.az import AZAgent  # noqa: E402
+from stonework.agents.base import Budget  # noqa: E402
+from stonework.cli.main import app  # noqa: E402
+from stonework.core import new_game  # noqa: E402
+from stonework.learn import network as network_module  # noqa: E402
+from stonework.learn.network import Network, network_info  # noqa: E402
+from stonework.learn.selfplay import SelfPlayTask, play_selfplay_game  # noqa: E402
+
+
+def tiny(game: str = "aztec", players: int = 2, seed: int = 0) -> Network:
+    return Network.random(network_info(game, players, (8,)), seed)
+
+
+def test_network_round_trip(tmp_path: Path) -> None:
+    net = tiny()
+    path = tmp_path / "net.npz"
+    net.save(path)
+    back = Network.load(path)
+    assert back.info == net.info
+    x = np.random.default_rng(1).random(net.info.inputs)
+    for a, b in zip(net.predict(x), back.predict(x), strict=True):
+        assert np.allclose(a, b)
+    logits, values = net.predict(x)
+    assert logits.shape == (net.info.actions,) and values.shape == (2,)
+
+
+def test_a_file_that_is_not_a_network_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "bad.npz"
+    path.write_bytes(b"not a zip")
+    with pytest.raises(ValueError, match="cannot read network"):
+        Network.load(path)
+    np.savez(tmp_path / "other.npz", info=np.array('{"game": "aztec"}'))
+    with pytest.raises(ValueError, match="cannot read network"):
+        Network.load(tmp_path / "other.npz")
+
+
+def test_az_plays_legal_games_at_two_and_three_players(tmp_path: Path) -> None:
+    for players in (2, 3):
+        path = tmp_path / f"aztec{players}.npz"
+        tiny("aztec", players).save(path)
+        agents = [make_agent("az", iterations=6, network=str(path)) for _ in range(players)]
+        state = play(new_game("aztec", players=players, seed=3), agents, random.Random(3))
+        assert state.is_terminal
+
+
+def test_az_refuses_a_network_for_another_game() -> None:
+    agent = AZAgent(tiny("aztec", 2), Budget(iterations=4))
+    state = new_game("aztec", players=3, seed=0)
+    with pytest.raises(ValueError, match="plays aztec at 2 players"):
+        agent.act(state, random.Random(0))
+
+
+def test_az_without_a_shipped_network_says_how_to_get_one() -> None:
+    agent = make_agent("az", iterations=4)
+    state = new_game("aztec", players=2, seed=0)
+    while state.is_chance_node:
+        state.apply(state.sample_chance(random.Random(0)))
+    with pytest.raises(ValueError, match="stonework train aztec --players 2"):
+        agent.act(state, random.Random(0))
+
+
+def test_az_is_unavailable_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(network_module, "np", None)
+    with pytest.raises(RuntimeError, match="needs numpy"):
+        make_agent("az", iterations=4)
+
+
+def test_az_never_reads_another_seats_hidden_cards(tmp_path: Path) -> None:
+    path = tmp_path / "zapotec.npz"
+    tiny("zapotec", 2).save(path)
+    for state in hidden_info_positions("zapotec", 2, count=2, max_plies=6):
+        assert choices_ignore_hidden_information("az", state, 6, network=str(path))
+
+
+def test_selfplay_samples_are_targets() -> None:
+    samples = play_selfplay_game(SelfPlayTask(tiny(), simulations=4, seed=5))
+    assert len(samples) > 5
+    assert np.allclose(samples.policies.sum(axis=1), 1.0)
+    assert set(np.unique(samples.values)) <= {-1.0, 0.0, 1.0}
+    assert np.allclose(samples.values.sum(axis=1), 0.0)  # returns sum to zero
+    again = play_selfplay_game(SelfPlayTask(tiny(), simulations=4, seed=5))
+    assert np.array_equal(samples.inputs, again.inputs)  # seeded
+
+
+def test_training_resumes_to_the_same_continuation(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    from stonework.learn.train import TrainConfig, train
+
+    config = TrainConfig(
+        "aztec", 2, seed=1, hidden=(8,), games_per_generation=2, simulations=4, eval_games=2
+    )
+    quiet = lambda text: None  # noqa: E731
+    straight = train(config, tmp_path / "a", generations=2, say=quiet)
+    train(config, tmp_path / "b", generations=1, say=quiet)
+    with pytest.raises(ValueError, match="--resume"):
+        train(config, tmp_path / "b", generations=1, say=quiet)
+    resumed = train(config, tmp_path / "b", generations=1, resume=True, say=quiet)
+    assert resumed.generation == straight.generation == 2
+    a, b = Network.load(tmp_path / "a" / "latest.npz"), Network.load(tmp_path / "b" / "latest.npz")
+    for (wa, ba), (wb, bb) in zip(a.weights, b.weights, strict=True):
+        assert np.array_equal(wa, wb) and np.array_equal(ba, bb)
+    assert [g.score for g in straight.curve] == [g.score for g in resumed.curve]
+    curve = json.loads((tmp_path / "a" / "curve.json").read_text())
+    assert [g["generation"] for g in curve["curve"]] == [1, 2]
+    # Training moved the weights away from the untrained network.
+    first = Network.load(tmp_path / "a" / "gen-000.npz")
+    assert not np.array_equal(first.weights[0][0], a.weights[0][0])
+    other = TrainConfig("aztec", 2, seed=2, hidden=(8,), games_per_generation=2, simulations=4)
+    with pytest.raises(ValueError, match="other settings"):
+        train(other, tmp_path / "b", generations=1, resume=True, say=quiet)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nogame", "--generations", "1"], "nogame"),
+        (["aztec", "--players", "7", "--generations", "1"], "not 7"),
+        (["aztec"], "exactly one of"),
+        (["aztec", "--generations", "0"], "at least 1"),
+        (["aztec", "--generations", "1", "--hidden", "a,b"], "--hidden"),
+        (["aztec", "--generations", "1", "--workers", "0"], "--workers"),
+    ],
+)
+def test_train_command_refuses_bad_settings(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, ["train", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_tasks_run_the_same_over_worker_processes() -> None:
+    from stonework.learn.pool import run_tasks
+
+    seen: list[tuple[int, int]] = []
+    assert run_tasks(abs, [-3, 1, -2], workers=2, progress=lambda k, n: seen.append((k, n))) == [
+        3,
+        1,
+        2,
+    ]
+    assert seen[-1] == (3, 3)
+    with pytest.raises(ValueError, match="at least one worker"):
+        run_tasks(abs, [1], workers=0)
+
+
+def test_playing_never_imports_numpy_or_torch() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, random; from stonework.agents import make_agent; "
+        "from stonework.core import new_game; import stonework.cli.main; "
+        "s = new_game('aztec', players=2, seed=0); "
+        "assert 'numpy' not in sys.modules and 'torch' not in sys.modules, sorted(sys.modules)"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
