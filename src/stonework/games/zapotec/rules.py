@@ -218,14 +218,15 @@ def _build_moves(state: ZapotecState, seat: int, out: list[Action]) -> None:
     res = state.res[seat]  # paying is affordable(), as in _why_not_pay
     if _why_no_house(state, seat) is None:
         empty = [slot for slot in range(9) if _why_not_slot(state, seat, slot) is None]
-        build = state.space.build
-        for s in _house_spaces(state, seat):
+        by_save = state.space.build_by_save
+        costs, spaces = c.building_costs, c.spaces
+        for s in _house_spaces(state, seat) if empty else ():
             if _why_not_free(state, s) is None:
-                options = build[s]
-                for save, paid in _payments(c.building_costs[c.spaces[s].building], discount):
+                rows = by_save[s]
+                for save, paid in _payments(costs[spaces[s].building], discount):
                     if affordable(res, paid):
-                        for slot in empty:
-                            out.append(options[slot][save + 1])
+                        row = rows[save + 1]
+                        out += [row[slot] for slot in empty]
     if _why_no_palace(state, seat) is None:
         palaces = state.space.palace
         for s in _palace_spaces(state, seat):
