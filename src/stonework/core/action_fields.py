@@ -63,10 +63,7 @@ def has_exact_fields(value: object, classes: tuple[type, ...]) -> bool:
     fields = _FIELDS.get(cls)
     if fields is None:
         fields = field_types(cls)
-    for name, kind in fields:
-        if type(getattr(value, name, None)) is not kind:
-            return False
-    return True
+    return all(type(getattr(value, name, None)) is kind for name, kind in fields)
 
 
 def fresh_copy(action: ActionT) -> ActionT:
