@@ -54,9 +54,16 @@ def has_exact_fields(value: object, classes: tuple[type, ...]) -> bool:
     """True if ``value`` is an instance of exactly one of ``classes`` (no subclass) whose every
     field holds exactly its declared type (a ``bool`` is not an ``int``, a float is neither)."""
     cls = type(value)
-    if not any(cls is allowed for allowed in classes):
+    # By identity, not ``in``: a hostile metaclass could make its class compare equal.
+    for allowed in classes:
+        if cls is allowed:
+            break
+    else:
         return False
-    return all(type(getattr(value, name, None)) is kind for name, kind in field_types(cls))
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        fields = field_types(cls)
+    return all(type(getattr(value, name, None)) is kind for name, kind in fields)
 
 
 def fresh_copy(action: ActionT) -> ActionT:

@@ -139,12 +139,11 @@ class State(ABC):
         ``apply`` stores what this returns, never the caller's object, so the history and the
         record hold exactly what the game would have built itself.
         """
-        message = f"{describe_value(value)} is not an action of {self.spec.name}"
         if self.action_types and not has_exact_fields(value, self.action_types):
-            raise InvalidAction(message)
+            raise InvalidAction(f"{describe_value(value)} is not an action of {self.spec.name}")
         if not self.is_action(value):
             self._check(value)  # the game's own message for a well-typed value out of range
-            raise InvalidAction(message)
+            raise InvalidAction(f"{describe_value(value)} is not an action of {self.spec.name}")
         return self._own_action(value)
 
     def _own_action(self, action: Action) -> Action:

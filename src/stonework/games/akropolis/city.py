@@ -83,11 +83,13 @@ def _upper_ok(a: int, b: int, c: int) -> bool:
 class City:
     """One player's city: the top of every column, the built cells and the legal triangles."""
 
-    __slots__ = ("cells", "columns", "legal", "memo", "placements")
+    __slots__ = ("cells", "columns", "legal", "memo", "order", "placements")
 
     columns: list[int]
     cells: list[int]
     legal: set[int]
+    order: tuple[int, ...] | None
+    """The legal triangles in ascending order, once asked for (None: not since the last tile)."""
     placements: list[tuple[int, int]]
     memo: dict[str, object]
     """Values derived from the city (its score, say), kept until the next tile is laid.
@@ -99,17 +101,8 @@ class City:
     @classmethod
     def new(cls) -> City:
         """A city holding only its starting tile (§1.3)."""
-        city = cls.__new__(cls)
-        city.columns = [0] * NUM_CELLS
-        city.columns[CENTER] = column(1, START_TILE, START_CENTER_KIND)
-        city.cells = [CENTER]
-        for direction in START_QUARRY_DIRECTIONS:
-            cell = STEP[CENTER][direction]
-            city.columns[cell] = column(1, START_TILE, QUARRY)
-            city.cells.append(cell)
-        city.legal = legal_triangles_from_scratch(city.columns, city.cells)
-        city.placements = []
-        city.memo = {}
+        city = _starting_city().clone()
+        city.memo = {}  # its own: games with other scoring variants must not share values
         return city
 
     def clone(self) -> City:
@@ -118,12 +111,20 @@ class City:
         other.columns = self.columns.copy()
         other.cells = self.cells.copy()
         other.legal = self.legal.copy()
+        other.order = self.order
         other.placements = self.placements.copy()
         # Shared, not copied: while neither city changes, a value either of them derives holds
         # for both (a search evaluates many clones of one position); laying a tile gives the
         # city a fresh memo instead of clearing the shared one.
         other.memo = self.memo
         return other
+
+    def sorted_legal(self) -> tuple[int, ...]:
+        """The legal triangles in ascending order (kept until the next tile is laid)."""
+        order = self.order
+        if order is None:
+            order = self.order = tuple(sorted(self.legal))
+        return order
 
     def is_legal(self, placement: int) -> bool:
         """True if a tile may be laid at ``placement`` now (any tile: legality ignores it)."""
@@ -148,22 +149,58 @@ class City:
             columns[cell] = height << HEIGHT_SHIFT | tile << TILE_SHIFT | kind
         self.placements.append((tile, placement))
         self.memo = {}
+        self.order = None
         legal = self.legal
         triangle = PLACEMENT_TRIANGLE[placement]
+        add, discard = legal.add, legal.discard
         for tri in TRIANGLES_TOUCHING[triangle]:
             a, b, c = TRIANGLE_CELLS[tri]
-            if _upper_ok(columns[a], columns[b], columns[c]):
-                legal.add(tri)
+            # _upper_ok written out (the hottest loop of a random game).
+            ca, cb, cc = columns[a], columns[b], columns[c]
+            if (
+                ca
+                and cb
+                and cc
+                and ca >> HEIGHT_SHIFT == cb >> HEIGHT_SHIFT == cc >> HEIGHT_SHIFT
+                and (
+                    ca >> TILE_SHIFT & BYTE != cb >> TILE_SHIFT & BYTE
+                    or ca >> TILE_SHIFT & BYTE != cc >> TILE_SHIFT & BYTE
+                )
+            ):
+                add(tri)
             else:
-                legal.discard(tri)
+                discard(tri)
         if height == 1:
             self.cells.extend(cells)
             # Empty triangles next to the new tile now touch the city: ground placements.
             for tri in TRIANGLES_AROUND[triangle]:
                 a, b, c = TRIANGLE_CELLS[tri]
                 if not (columns[a] or columns[b] or columns[c]):
-                    legal.add(tri)
+                    add(tri)
         return quarries
+
+
+_START: list[City] = []
+"""The starting city, built once: every city begins as a copy of it (finding its legal
+triangles from scratch costs as much as a whole random game's other work)."""
+
+
+def _starting_city() -> City:
+    if not _START:
+        city = City.__new__(City)
+        city.columns = [0] * NUM_CELLS
+        city.columns[CENTER] = column(1, START_TILE, START_CENTER_KIND)
+        city.cells = [CENTER]
+        for direction in START_QUARRY_DIRECTIONS:
+            cell = STEP[CENTER][direction]
+            city.columns[cell] = column(1, START_TILE, QUARRY)
+            city.cells.append(cell)
+        city.legal = legal_triangles_from_scratch(city.columns, city.cells)
+        city.order = None
+        city.placements = []
+        city.memo = {}
+        _START.append(city)
+    return _START[0]
 
 
 def legal_triangles_from_scratch(columns: list[int], cells: list[int]) -> set[int]:

@@ -443,6 +443,7 @@ def apply(state: AztecState, action: Action) -> None:
         state.placed += 1
         state.last = action
         state._legal = None
+        state._anchors = None
     elif isinstance(action, Bid):
         auction_seat_acts(state, action.points)
     else:

@@ -46,7 +46,7 @@ from stonework.games.aztec.geometry import (
     START,
     Mask,
 )
-from stonework.games.aztec.rules import NO_BID, legal_anchors
+from stonework.games.aztec.rules import NO_BID, Plan, legal_anchors
 from stonework.games.aztec.scoring import (
     ah_puch_margin,
     edge_breakdown,
@@ -59,6 +59,7 @@ class AztecState(State):
     """An Aztec position with its history (see the module docstring for seats and turns)."""
 
     __slots__ = (
+        "_anchors",
         "_corners",
         "_legal",
         "_slide",
@@ -96,6 +97,7 @@ class AztecState(State):
         self._two_cubes = options["contact"] == "cubes"
         self._corners = options["corners"] == "both"
         self._legal: tuple[int, ...] | None = None
+        self._anchors: list[tuple[Plan, int]] | None = None
         # The auction (3 players): bids and passes in order, with its running summary.
         self.auction: list[int] = []  # a bid, or NO_BID for a pass
         self.auction_passed = 0  # bitmask of seats that passed
@@ -149,14 +151,21 @@ class AztecState(State):
 
     # --- whose turn -----------------------------------------------------------------------------
 
+    def _anchor_masks(self) -> list[tuple[Plan, int]]:
+        """Each orientation with legal placements and its mask of anchors (once per position)."""
+        anchors = self._anchors
+        if anchors is None:
+            anchors = self._anchors = legal_anchors(
+                self.occupied, self._stability, self._slide, self._two_cubes
+            )
+        return anchors
+
     def _placement_ids(self) -> tuple[int, ...]:
         """The ids of the legal placements, ascending (computed once per position)."""
         ids = self._legal
         if ids is None:
             out: list[int] = []
-            for plan, m in legal_anchors(
-                self.occupied, self._stability, self._slide, self._two_cubes
-            ):
+            for plan, m in self._anchor_masks():
                 base = plan.id_base
                 while m:
                     low = m & -m
@@ -169,14 +178,15 @@ class AztecState(State):
     def current_player(self) -> int:
         if self.ah_puch < 0 and self.num_players == 3:
             return self.auction_seat
-        if self.placed >= PIECES or not self._placement_ids():
+        # Whether anyone can place needs the anchor masks only, not the list of ids.
+        if self.placed >= PIECES or not self._anchor_masks():
             return TERMINAL
         return (self.first + self.placed) % self.num_players
 
     @property
     def stuck(self) -> bool:
         """True when the game ended early because no legal placement was left (§3.5)."""
-        return not self.in_auction and self.placed < PIECES and not self._placement_ids()
+        return not self.in_auction and self.placed < PIECES and not self._anchor_masks()
 
     def describe_turn(self) -> str:
         player = self.current_player
@@ -211,8 +221,20 @@ class AztecState(State):
         if self.in_auction:
             actions = rules.auction_actions(self)
             return actions[rng.randrange(len(actions))]
-        ids = self._placement_ids()
-        return PLACEMENTS[ids[rng.randrange(len(ids))]]
+        ids = self._legal
+        if ids is not None:
+            return PLACEMENTS[ids[rng.randrange(len(ids))]]
+        # The same draw as from the list of ids, found by counting anchor bits instead.
+        anchors = self._anchor_masks()
+        index = rng.randrange(sum(m.bit_count() for _, m in anchors))
+        for plan, m in anchors:
+            count = m.bit_count()
+            if index < count:
+                for _ in range(index):
+                    m &= m - 1
+                return PLACEMENTS[plan.id_base + (m & -m).bit_length() - 1]
+            index -= count
+        raise AssertionError("the anchor counts add up")
 
     def is_action(self, value: object) -> bool:
         if not has_exact_fields(value, self.action_types):
@@ -298,6 +320,7 @@ class AztecState(State):
         other._two_cubes = self._two_cubes
         other._corners = self._corners
         other._legal = self._legal
+        other._anchors = self._anchors
         other.auction = list(self.auction)
         other.auction_passed = self.auction_passed
         other.auction_seat = self.auction_seat

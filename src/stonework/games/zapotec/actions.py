@@ -306,6 +306,12 @@ class ActionSpace:
             [[Build(s.index, slot, save, s.name) for save in (-1, 0, 1, 2)] for slot in range(9)]
             for s in c.spaces
         ]
+        # build_by_save[space][save + 1][slot]: the same values, a row per way of paying, so
+        # the legal list takes the empty slots of a row at once.
+        self.build_by_save = [
+            [[self.build[s][slot][k] for slot in range(9)] for k in range(4)]
+            for s in range(len(c.spaces))
+        ]
         self.palace = [[Palace(s.index, save, s.name) for save in (-1, 0, 1, 2)] for s in c.spaces]
 
     def _build_chance(self, c: Components) -> None:

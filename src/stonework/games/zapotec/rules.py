@@ -216,20 +216,26 @@ def _build_moves(state: ZapotecState, seat: int, out: list[Action]) -> None:
     discount = building_discount(state, seat)
     res = state.res[seat]  # paying is affordable(), as in _why_not_pay
     if _why_no_house(state, seat) is None:
-        empty = [slot for slot in range(9) if _why_not_slot(state, seat, slot) is None]
-        build = state.space.build
-        for s in _house_spaces(state, seat):
-            if _why_not_free(state, s) is None:
-                options = build[s]
-                for save, paid in _payments(c.building_costs[c.spaces[s].building], discount):
+        # _why_not_slot and _why_not_free written out (this loop is the legal list's hottest;
+        # the checks against why_not in tests/zapotec keep the two in step).
+        grid = state.grid[seat]
+        empty = [slot for slot in range(9) if grid[slot] < 0]
+        by_save = state.space.build_by_save
+        costs, spaces = c.building_costs, c.spaces
+        in_play, owner = state.in_play, state.space_owner
+        for s in _house_spaces(state, seat) if empty else ():
+            if in_play[s] and owner[s] < 0:
+                rows = by_save[s]
+                for save, paid in _payments(costs[spaces[s].building], discount):
                     if affordable(res, paid):
-                        for slot in empty:
-                            out.append(options[slot][save + 1])
+                        row = rows[save + 1]
+                        out += [row[slot] for slot in empty]
     if _why_no_palace(state, seat) is None:
         palaces = state.space.palace
         payments = _payments(c.palace_cost, discount)
+        in_play, owner = state.in_play, state.space_owner
         for s in _palace_spaces(state, seat):
-            if _why_not_free(state, s) is None:
+            if in_play[s] and owner[s] < 0:  # _why_not_free, inline on this hot path
                 for save, paid in payments:
                     if affordable(res, paid):
                         out.append(palaces[s][save + 1])
