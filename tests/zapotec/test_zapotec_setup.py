@@ -137,8 +137,9 @@ def test_trade_tiles_and_costs() -> None:
 
 
 def test_ten_rituals_and_track() -> None:
-    """§8, §9: ten ritual cards; track 0..11 with gold, discounts, priest, free ritual; 9/6/3."""
-    c = default_components()
+    """§8, §9 (data set v1): ten ritual cards; track 0..11 with gold, discounts, priest, free
+    ritual; 9/6/3."""
+    c = default_components("seed", "v1")
     assert len(c.rituals) == 10
     assert c.track_length == 11 and c.track_rewards == (9, 6, 3)
     kinds = {i: e.kind for i, e in enumerate(c.track_bonuses) if e is not None}

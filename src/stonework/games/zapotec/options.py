@@ -11,16 +11,17 @@ OPTIONS: Final = OptionSet(
         OptionSpec(
             "components",
             "str",
-            "v1",
-            "the component data set: v1 (built in) or the sha256:... name of one registered "
-            "in this process (never a file path)",
+            "v2",
+            "the component data set: v2 (built in, default), v1 (the first tables, for old "
+            "records) or the sha256:... name of one registered in this process (never a path)",
         ),
         OptionSpec(
             "building_tiles",
             "choice",
             "seed",
             "building tiles: seed = every tile of a type gives the same (village stone+gold, "
-            "temple brick+priest, cornfield wood+corn); rules = basic resource split 5/5/5",
+            "temple brick+priest, cornfield wood+corn); rules = one basic and the type's "
+            "advanced resource per tile, a fixed pool per player count (v2; v1: 5/5/5 drawn)",
             choices=("seed", "rules"),
         ),
         OptionSpec(
