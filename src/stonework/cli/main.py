@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 import stonework
-from stonework.cli import arena_cmd, data_sets, game_setup
+from stonework.cli import arena_cmd, balance_cmd, data_sets, game_setup
 from stonework.cli.bench_cmd import bench_table, perft_rows, perft_table, run_bench
 from stonework.cli.menu import Menu
 from stonework.cli.play import TerminalGame
@@ -250,3 +250,4 @@ def seats() -> None:
 
 
 app.command("arena")(arena_cmd.arena)
+app.command("balance")(balance_cmd.balance)
