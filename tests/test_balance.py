@@ -37,11 +37,8 @@ def test_balance_of_a_game_without_its_own_counts() -> None:
 
 
 def test_balance_command_writes_json_and_plot(tmp_path: Path) -> None:
-    result = CliRunner().invoke(
-        app,
-        ["balance", "zapotec", "--players", "2", "--agents", "random", "--games", "2"]
-        + ["--option", "components=v1", "--out", str(tmp_path)],
-    )
+    args = ["balance", "zapotec", "--players", "2", "--agents", "random", "--games", "2"]
+    result = CliRunner().invoke(app, [*args, "--option", "components=v1", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     data = json.loads((tmp_path / "balance.json").read_text())
     assert data["config"]["options"] == {"components": "v1"}
