@@ -15,6 +15,7 @@ from stonework.games.zapotec import effects
 from stonework.games.zapotec.actions import Sacrifice
 from stonework.games.zapotec.components import (
     BUILDINGS,
+    CORN,
     GOLD,
     ICONS,
     LARGE,
@@ -58,28 +59,30 @@ def test_v2_is_the_default_and_every_ritual_is_a_goal() -> None:
 
 def test_region_goal_worked_example() -> None:
     """§8 worked example (card 1): houses in Etla and Mitla only score 0; a house in Ocotlan
-    meets the goal, 8 VP; a fourth region house adds nothing."""
+    meets the goal, 12 VP; a fourth region house adds nothing."""
     state = new(4)
     card = goal(state, 1)
     own(state, A, "etla-plains.1", "mitla-hills.2")
     assert effects.goal_count(state, A, card) == 2
     assert effects.ritual_points(state, A, card) == 0
     own(state, A, "ocotlan-forests.3")
-    assert effects.ritual_points(state, A, card) == 8
+    assert effects.ritual_points(state, A, card) == 12
     own(state, A, "etla-hills.1")
-    assert effects.ritual_points(state, A, card) == 8
+    assert effects.ritual_points(state, A, card) == 12
 
 
 def test_house_and_set_goals_count_a_palace_twice() -> None:
-    """§8 cards 3 and 10: a temple palace is two temple houses; two full sets need two of each."""
+    """§8 cards 3 and 10: a temple palace alone is two temple houses; two full sets need two of
+    each."""
     state = new(4)
-    own(state, A, "etla-plains.3", palace="mitla-hills.3")  # 1 temple house + a temple palace
-    assert effects.goal_count(state, A, goal(state, 3)) == 3
-    assert effects.ritual_points(state, A, goal(state, 3)) == 7
+    own(state, A, palace="mitla-hills.3")  # a temple palace
+    assert effects.goal_count(state, A, goal(state, 3)) == 2
+    assert effects.ritual_points(state, A, goal(state, 3)) == 10
+    own(state, A, "etla-plains.3")
     assert effects.ritual_points(state, A, goal(state, 10)) == 0  # no cornfield, no village
     own(state, A, "etla-plains.1", "etla-hills.1", "etla-plains.2", "etla-hills.2")
     assert effects.goal_count(state, A, goal(state, 10)) == 2
-    assert effects.ritual_points(state, A, goal(state, 10)) == 9
+    assert effects.ritual_points(state, A, goal(state, 10)) == 13
 
 
 def test_pyramid_tile_line_and_track_goals() -> None:
@@ -88,17 +91,17 @@ def test_pyramid_tile_line_and_track_goals() -> None:
     state.pyramids[0] = [piece(A, LARGE), piece(B, MEDIUM)]
     assert effects.ritual_points(state, A, goal(state, 6)) == 0  # not complete yet
     state.pyramids[0].append(piece(B, SMALL))
-    assert effects.ritual_points(state, A, goal(state, 6)) == 8  # complete, A has a piece in it
+    assert effects.ritual_points(state, A, goal(state, 6)) == 12  # complete, A has a piece in it
     state.tiles[A] = [0, 3]
     assert effects.ritual_points(state, A, goal(state, 7)) == 0
     state.tiles[A] = [0, 3, 7]
-    assert effects.ritual_points(state, A, goal(state, 7)) == 7
+    assert effects.ritual_points(state, A, goal(state, 7)) == 10
     state.grid[A] = [0, -1, -1, 0, -1, -1, 0, -1, -1]  # the wood column
-    assert effects.ritual_points(state, A, goal(state, 8)) == 7
+    assert effects.ritual_points(state, A, goal(state, 8)) == 10
     state.track[A] = 5
     assert effects.ritual_points(state, A, goal(state, 9)) == 0
     state.track[A] = 6
-    assert effects.ritual_points(state, A, goal(state, 9)) == 8
+    assert effects.ritual_points(state, A, goal(state, 9)) == 12
 
 
 def test_other_goal_counts() -> None:
@@ -131,23 +134,24 @@ def test_goal_scored_only_with_a_disc_at_the_end() -> None:
 
 
 def test_track_worked_example() -> None:
-    """§9 worked example: from space 3, a sacrifice of 4 corn reaches 7: 2 VP (space 4),
-    1 priest (5), free rituals (6), 3 VP (7); the VP count with the track on the sheet."""
+    """§9 worked example: from space 3, a sacrifice of 5 corn reaches 8: 1 priest (space 4),
+    3 VP (5), free rituals (6), 1 corn and 1 gold (7), 4 VP (8); the VP count with the track on
+    the score sheet."""
     state = new(4)
     state.track[A] = 3
-    state.points[A] = 1  # space 1's VP, taken on the way to 3
-    state.res[A] = [0, 0, 0, 4, 0, 1]
+    state.points[A] = 2  # space 2's VP, taken on the way to 3
+    state.res[A] = [0, 0, 0, 5, 0, 1]
     state.phase, state.active = ACTIONS, A
     state.turn_order = [A, 1, 2, 3]
     state.turn_index = 0
-    state.apply(Sacrifice(4))
-    assert state.track[A] == 7
-    assert state.points[A] == 1 + 2 + 3
-    assert state.res[A][PRIEST] == 1 and state.res[A][GOLD] == 0
+    state.apply(Sacrifice(5))
+    assert state.track[A] == 8
+    assert state.points[A] == 2 + 3 + 4
+    assert state.res[A][PRIEST] == 1 and state.res[A][GOLD] == 1 and state.res[A][CORN] == 1
     assert effects.ritual_priest_free(state, A)
-    assert effects.track_space_points(state.comp, 7) == 6
+    assert effects.track_space_points(state.comp, 8) == 9
     sheet = state.scores()[A].breakdown
-    assert sheet["rounds"] == 0 and sheet["sacrifice"] == 9 + 6
+    assert sheet["rounds"] == 0 and sheet["sacrifice"] == 9 + 9
 
 
 def test_last_space_gives_a_free_ritual() -> None:

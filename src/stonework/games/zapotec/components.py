@@ -176,32 +176,40 @@ _TRACK_BONUSES = {
 # §8 (v2): ritual cards as goals [SUM]: a condition and its points, paid in full to a disc owner
 # who meets it at the end and not at all otherwise. The conditions and points are ASSUMED.
 _RITUALS_V2 = [
-    [1, "a house in each region: 8 VP", _goal("groups", 3, 8, group="region", min=1)],
-    [2, "a house in each terrain: 8 VP", _goal("groups", 3, 8, group="terrain", min=1)],
-    [3, "3 temple houses: 7 VP", _goal("houses", 3, 7, icon="temple")],
-    [4, "3 village houses: 7 VP", _goal("houses", 3, 7, icon="village")],
-    [5, "3 cornfield houses: 7 VP", _goal("houses", 3, 7, icon="cornfield")],
-    [6, "a piece in a complete pyramid: 8 VP", _goal("complete_pyramids", 1, 8)],
-    [7, "3 trade tiles: 7 VP", _goal("trade_tiles", 3, 7)],
-    [8, "a full row or column of the grid: 7 VP", _goal("full_lines", 1, 7)],
-    [9, "space 6 of the sacrifice track: 8 VP", _goal("track", 6, 8)],
-    [10, "2 sets of temple, village and cornfield houses: 9 VP", _goal("sets", 2, 9)],
+    [1, "a house in each region: 12 VP", _goal("groups", 3, 12, group="region", min=1)],
+    [2, "a house in each terrain: 12 VP", _goal("groups", 3, 12, group="terrain", min=1)],
+    [3, "2 temple houses: 10 VP", _goal("houses", 2, 10, icon="temple")],
+    [4, "2 village houses: 10 VP", _goal("houses", 2, 10, icon="village")],
+    [5, "2 cornfield houses: 10 VP", _goal("houses", 2, 10, icon="cornfield")],
+    [6, "a piece in a complete pyramid: 12 VP", _goal("complete_pyramids", 1, 12)],
+    [7, "3 trade tiles: 10 VP", _goal("trade_tiles", 3, 10)],
+    [8, "a full row or column of the grid: 10 VP", _goal("full_lines", 1, 10)],
+    [9, "space 6 of the sacrifice track: 12 VP", _goal("track", 6, 12)],
+    [10, "2 sets of temple, village and cornfield houses: 13 VP", _goal("sets", 2, 13)],
 ]  # fmt: skip
 
 # §9 (v2): the track with VP spaces among its bonuses [SUM: "VP, resources or reduced costs"] and
 # a free ritual disc on the last space [ZR]; which space gives what is ASSUMED.
 _TRACK_BONUSES_V2 = {
-    "1": {"kind": "points", "amount": 1},
-    "2": {"kind": "gain", "get": {"gold": 1}},
+    "1": {"kind": "gain", "get": {"corn": 1}},
+    "2": {"kind": "points", "amount": 2},
     "3": {"kind": "trade_discount", "amount": 1},
-    "4": {"kind": "points", "amount": 2},
-    "5": {"kind": "gain", "get": {"priest": 1}},
+    "4": {"kind": "gain", "get": {"priest": 1}},
+    "5": {"kind": "points", "amount": 3},
     "6": {"kind": "ritual_priest_free"},
-    "7": {"kind": "points", "amount": 3},
-    "8": {"kind": "gain", "get": {"gold": 1, "corn": 1}},
+    "7": {"kind": "gain", "get": {"corn": 1, "gold": 1}},
+    "8": {"kind": "points", "amount": 4},
     "9": {"kind": "trade_discount", "amount": 1},
-    "10": {"kind": "points", "amount": 4},
+    "10": {"kind": "points", "amount": 5},
     "11": {"kind": "free_ritual"},
+}
+
+# §6 (v2): three tiles changed from v1 after the balance lab (BENCHMARKS.md) showed them almost
+# never bought: priests come cheaper, and the level III harvest and priest tiles feed the track.
+_TRADE_TILE_CHANGES_V2 = {
+    "II:priest": {"kind": "exchange", "pay": {"basic": 1}, "get": {"priest": 1}},
+    "III:priest": {"kind": "gain", "get": {"priest": 1, "corn": 1}},
+    "III:harvest": {"kind": "gain", "get": {"corn": 2, "priest": 1}},
 }
 
 _NOTES = {
@@ -260,7 +268,13 @@ def default_data(building_tiles: str = "seed", version: str = "v2") -> dict[str,
         },
         "building_tiles": tiles,
         "trade_tiles": [
-            {"name": n, "level": lv, "count": c, "timing": t, "effect": e}
+            {
+                "name": n,
+                "level": lv,
+                "count": c,
+                "timing": t,
+                "effect": e if v1 else _TRADE_TILE_CHANGES_V2.get(n, e),
+            }
             for n, lv, c, t, e in _TRADE_TILES
         ],
         "trade_costs": [1, 2, 3],
