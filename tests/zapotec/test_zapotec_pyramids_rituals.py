@@ -152,8 +152,8 @@ def test_ritual_priest_waived_on_track() -> None:
 
 
 def test_sacrifice_moves_and_collects_every_bonus() -> None:
-    """§9: pay 1 priest + 1-5 corn, move one space per corn, collect every bonus entered."""
-    state = new(4)
+    """§9: pay 1 priest + 1-5 corn, move one space per corn, collect every bonus entered (the v1 track)."""
+    state = new(4, components="v1")
     turn(state, priest=2, corn=7)
     moves = [m for m in legal_texts(state) if m.startswith("sacrifice")]
     assert moves == [f"sacrifice {n}" for n in range(1, 6)]

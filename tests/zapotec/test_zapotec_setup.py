@@ -198,11 +198,11 @@ def test_extra_spaces_match_the_rules_file() -> None:
 
 
 def test_trade_tile_kinds_counts_and_timings() -> None:
-    """§6 ASSUMED tile lists: level I two of each basic pair; level II 3 swap, 3 basic>corn,
+    """§6 ASSUMED tile lists (data set v1): level I two of each basic pair; level II 3 swap, 3 basic>corn,
     2 two basics>priest, 2 corn>priest, 2 two basics>gold; level III one income tile per basic,
     2 building discounts, 2 priest and 2 double-corn per round, 2 immediate priest+gold+corn,
     1 build-anywhere per round."""
-    c = default_components()
+    c = default_components("seed", "v1")
     level_one = sorted(t.effect.get[:3] for t in c.trade_tiles if t.level == 1)
     assert level_one == sorted([(2, 0, 0), (0, 2, 0), (0, 0, 2), (1, 1, 0), (1, 0, 1), (0, 1, 1)])
     assert all(t.count == 2 for t in c.trade_tiles if t.level == 1)

@@ -206,7 +206,7 @@ _TRACK_BONUSES_V2 = {
 
 # §6 (v2): three tiles changed from v1 after the balance lab (BENCHMARKS.md) showed them almost
 # never bought: priests come cheaper, and the level III harvest and priest tiles feed the track.
-_TRADE_TILE_CHANGES_V2 = {
+_TRADE_TILE_CHANGES_V2: dict[str, dict[str, Any]] = {
     "II:priest": {"kind": "exchange", "pay": {"basic": 1}, "get": {"priest": 1}},
     "III:priest": {"kind": "gain", "get": {"priest": 1, "corn": 1}},
     "III:harvest": {"kind": "gain", "get": {"corn": 2, "priest": 1}},
@@ -273,7 +273,7 @@ def default_data(building_tiles: str = "seed", version: str = "v2") -> dict[str,
                 "level": lv,
                 "count": c,
                 "timing": t,
-                "effect": e if v1 else _TRADE_TILE_CHANGES_V2.get(n, e),
+                "effect": e if v1 else _TRADE_TILE_CHANGES_V2.get(str(n), e),
             }
             for n, lv, c, t, e in _TRADE_TILES
         ],
