@@ -11,6 +11,7 @@ from zapotec_helpers import new, space
 from stonework.core import Record
 from stonework.core.errors import UnknownOption
 from stonework.core.record import replay
+from stonework.core.registry import from_position
 from stonework.games.zapotec import effects
 from stonework.games.zapotec.actions import Sacrifice
 from stonework.games.zapotec.components import (
@@ -211,3 +212,11 @@ def test_a_registered_data_set_builds_on_v2_or_v1() -> None:
     assert on_v2.rituals[0].effect.kind == "goal"
     assert on_v1.rituals[0].effect.kind == "per_group"
     assert ICONS[on_v2.rituals[2].effect.icon] == "temple"
+
+
+def test_a_game_under_pyramid_piece_any_reads_back_from_its_position() -> None:
+    """Option pyramid_piece=any is written in the position string and read back."""
+    state = new(3, pyramid_piece="any")
+    copy = from_position("zapotec", state.position())
+    assert copy.options["pyramid_piece"] == "any"
+    assert copy.position() == state.position()

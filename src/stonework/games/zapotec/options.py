@@ -59,6 +59,14 @@ OPTIONS: Final = OptionSet(
             assumed=True,
         ),
         OptionSpec(
+            "pyramid_piece",
+            "choice",
+            "largest",
+            "which piece a pyramid level takes: largest = the largest left (sourced, §7); any = "
+            "any piece left, named in the action (the seed's looser wording)",
+            choices=("largest", "any"),
+        ),
+        OptionSpec(
             "pyramid_complete",
             "choice",
             "small-top",
