@@ -731,7 +731,12 @@ def _check_counts(c: Components) -> None:
             raise UnknownOption(f"components: {players} players need {need} cards")
 
 
-@lru_cache(maxsize=16)
 def default_components(building_tiles: str = "seed", version: str = "v2") -> Components:
-    """A built-in data set, ``v2`` unless named (compiled once)."""
+    """A built-in data set, ``v2`` unless named (compiled once: one object per data set)."""
+    return _built_in(building_tiles, version)
+
+
+@lru_cache(maxsize=16)
+def _built_in(building_tiles: str, version: str) -> Components:
+    # Cached on the values, however the caller spelled the arguments.
     return compile_components(default_data(building_tiles, version))
