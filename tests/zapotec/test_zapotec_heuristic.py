@@ -10,7 +10,10 @@ from zapotec_helpers import card_with, give_turn, new, space
 
 from stonework.agents.simple import greedy_ranking
 from stonework.core import make_rng
+from stonework.games.zapotec.components import LARGE, Effect, piece
+from stonework.games.zapotec.effects import goal_count
 from stonework.games.zapotec.evaluation import estimate
+from stonework.games.zapotec.position import recount_houses
 from stonework.games.zapotec.scoring import track_points
 from stonework.games.zapotec.state import ZapotecState
 
@@ -81,3 +84,39 @@ def test_entering_the_sacrifice_track_beats_keeping_priest_and_corn() -> None:
     sacrifice = [str(a) for a in state.legal_actions() if str(a).startswith("sacrifice")]
     assert sacrifice, "the set-up must allow a sacrifice"
     assert _value(_after(state, sacrifice[0]), 0) > _value(_after(state, "done"), 0)
+
+
+def test_an_unmet_ritual_goal_is_valued_by_its_progress() -> None:
+    """§8 before the end: a disc on a goal is worth more the nearer the seat is to it; at the
+    end only a met goal counts (issue 17: rituals valued before they are scored)."""
+    state = new(4, seed=5)
+    temples = next(i for i, r in enumerate(state.comp.rituals) if r.id == 3)  # 3 temples: 7 VP
+    if temples in state.rituals:
+        state.rituals.remove(temples)
+        state.ritual_discs.pop()
+    state.rituals[0] = temples
+    state.ritual_discs[0] = 1
+    effect = state.comp.rituals[temples].effect
+    before = _value(state, 0)
+    state.space_owner[space(state, "etla-plains.3")] = 0  # one temple house of the three
+    recount_houses(state)
+    assert effect_count(state, effect) == 1
+    without_disc = state.clone()
+    without_disc.ritual_discs[0] = 0
+    assert _value(state, 0) > before
+    assert _value(state, 0) > _value(without_disc, 0)
+
+
+def test_a_piece_on_an_open_pyramid_is_worth_more_than_its_houses_now() -> None:
+    """§7 before the end: a piece on an unfinished pyramid counts its chance of the completion
+    bonus and the houses still to come, not only the houses on its icon today."""
+    state = new(2, seed=3)
+    base = _value(state, 0)
+    state.pyramids[0] = [piece(0, LARGE)]
+    state.pyramid_tile[0] = 0
+    state.pieces[0][2] -= 1
+    assert _value(state, 0) - base > 2.0  # no matching house yet: it scores 0 as it stands
+
+
+def effect_count(state: ZapotecState, effect: Effect) -> int:
+    return goal_count(state, 0, effect)

@@ -92,8 +92,9 @@ def test_level_two_once_per_round_and_turned_up_next_round() -> None:
 
 
 def test_exchanges() -> None:
-    """§6 ASSUMED level II effects: 2 basics > priest, corn > priest, basic > corn, 2 basics > gold."""
-    state = new(4)
+    """§6 ASSUMED level II effects (v1): 2 basics > priest, corn > priest, basic > corn, 2 basics
+    > gold; v2's priest tile takes one basic."""
+    state = new(4, components="v1")
     give_turn(state, 0, card_with(state, "village", "brick"), wood=1, brick=1, corn=1)
     for name in ("II:priest", "II:offering", "II:corn", "II:gold"):
         state.tiles[0].append(tile(state, name))
@@ -105,6 +106,13 @@ def test_exchanges() -> None:
     assert "use II:corn wood>corn" in moves
     state.apply_text("use II:gold wood+brick>gold")
     assert state.res[0] == resources(corn=1, gold=1)
+    state = new(4)
+    give_turn(state, 0, card_with(state, "village", "brick"), wood=1, brick=1)
+    state.tiles[0].append(tile(state, "II:priest"))
+    state.used[0].append(False)
+    assert "use II:priest wood>priest" in legal_texts(state)
+    state.apply_text("use II:priest brick>priest")
+    assert state.res[0] == resources(wood=1, priest=1)
 
 
 def test_level_three_income_bonus() -> None:

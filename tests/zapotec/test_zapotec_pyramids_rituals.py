@@ -152,8 +152,8 @@ def test_ritual_priest_waived_on_track() -> None:
 
 
 def test_sacrifice_moves_and_collects_every_bonus() -> None:
-    """§9: pay 1 priest + 1-5 corn, move one space per corn, collect every bonus entered."""
-    state = new(4)
+    """§9: pay 1 priest + 1-5 corn, move one space per corn, collect every bonus entered (the v1 track)."""
+    state = new(4, components="v1")
     turn(state, priest=2, corn=7)
     moves = [m for m in legal_texts(state) if m.startswith("sacrifice")]
     assert moves == [f"sacrifice {n}" for n in range(1, 6)]
@@ -213,3 +213,33 @@ def test_three_ritual_discs_at_most() -> None:
     assert state.discs[0] == 0
     state.ritual_discs.append(0)  # even with a fourth card there is no disc left
     assert not any(m.startswith("ritual") for m in legal_texts(state))
+
+
+def test_pyramid_piece_largest_refuses_a_named_piece() -> None:
+    """§7 (sourced): the largest piece goes, so a named size is refused under the default."""
+    state = new(4)
+    turn(state, wood=1, brick=1, stone=1, priest=1)
+    tile = ICONS[state.scoring_tiles[0]]
+    assert f"pyramid 1 {tile} small" not in legal_texts(state)
+    assert "largest piece goes" in illegal(state, f"pyramid 1 {tile} small")
+    assert "pyramid_piece" not in state.position()  # the default is left out of positions
+
+
+def test_pyramid_piece_any_names_the_piece() -> None:
+    """§7, option pyramid_piece=any (the seed's wording): any piece left, named in the action;
+    a small piece alone completes a pyramid (small-top), a piece still goes on a larger one."""
+    state = new(4, pyramid_piece="any")
+    turn(state, wood=2, brick=2, stone=2, priest=2)
+    tile = ICONS[state.scoring_tiles[0]]
+    moves = legal_texts(state)
+    assert {f"pyramid 1 {tile} {size}" for size in ("small", "medium", "large")} <= set(moves)
+    assert f"pyramid 1 {tile}" not in moves
+    assert "name the piece" in illegal(state, f"pyramid 1 {tile}")
+    state.apply_text(f"pyramid 1 {tile} medium")
+    assert state.pyramids[0] == [piece(0, MEDIUM)] and state.pieces[0] == [3, 1, 1]
+    assert "pyramid 1 large" not in legal_texts(state)
+    assert "must go on a larger piece" in illegal(state, "pyramid 1 large")
+    state.apply_text("pyramid 1 small")
+    assert state.pyramids[0] == [piece(0, MEDIUM), piece(0, SMALL)]
+    assert state.pieces[0] == [2, 1, 1]
+    assert "pyramid_piece:any" in state.position()

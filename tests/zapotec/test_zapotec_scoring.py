@@ -67,8 +67,8 @@ def test_sacrifice_scoring_top_three_and_start_space() -> None:
 
 
 def test_ritual_cards() -> None:
-    """§8 ASSUMED ritual list: each card's condition, a palace counting two houses."""
-    state = new(4)
+    """§8 data set v1's ASSUMED per-unit cards: each card's count, a palace counting two houses."""
+    state = new(4, components="v1")
     own(state, A, "etla-plains.1", "etla-hills.1", "etla-forests.2", palace="mitla-hills.3")
     c = state.comp
     by_id = {r.id: r.effect for r in c.rituals}
@@ -90,8 +90,9 @@ def test_ritual_cards() -> None:
 
 
 def test_final_breakdown_and_total() -> None:
-    """§10: round points plus pyramids, sacrifice track and rituals, each in the breakdown."""
-    state = new(4)
+    """§10: round points plus pyramids, sacrifice track and rituals, each in the breakdown
+    (data set v1: its track has no VP space, so the banked points are all round points)."""
+    state = new(4, components="v1")
     state.points = [10, 4, 0, 0]
     state.pyramids[0] = [piece(A, SMALL)]
     state.pyramid_tile[0] = ICONS.index("etla")

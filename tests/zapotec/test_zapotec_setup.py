@@ -137,8 +137,9 @@ def test_trade_tiles_and_costs() -> None:
 
 
 def test_ten_rituals_and_track() -> None:
-    """§8, §9: ten ritual cards; track 0..11 with gold, discounts, priest, free ritual; 9/6/3."""
-    c = default_components()
+    """§8, §9 (data set v1): ten ritual cards; track 0..11 with gold, discounts, priest, free
+    ritual; 9/6/3."""
+    c = default_components("seed", "v1")
     assert len(c.rituals) == 10
     assert c.track_length == 11 and c.track_rewards == (9, 6, 3)
     kinds = {i: e.kind for i, e in enumerate(c.track_bonuses) if e is not None}
@@ -197,11 +198,11 @@ def test_extra_spaces_match_the_rules_file() -> None:
 
 
 def test_trade_tile_kinds_counts_and_timings() -> None:
-    """§6 ASSUMED tile lists: level I two of each basic pair; level II 3 swap, 3 basic>corn,
+    """§6 ASSUMED tile lists (data set v1): level I two of each basic pair; level II 3 swap, 3 basic>corn,
     2 two basics>priest, 2 corn>priest, 2 two basics>gold; level III one income tile per basic,
     2 building discounts, 2 priest and 2 double-corn per round, 2 immediate priest+gold+corn,
     1 build-anywhere per round."""
-    c = default_components()
+    c = default_components("seed", "v1")
     level_one = sorted(t.effect.get[:3] for t in c.trade_tiles if t.level == 1)
     assert level_one == sorted([(2, 0, 0), (0, 2, 0), (0, 0, 2), (1, 1, 0), (1, 0, 1), (0, 1, 1)])
     assert all(t.count == 2 for t in c.trade_tiles if t.level == 1)

@@ -261,7 +261,7 @@ def test_new_game_via_registry_has_players_plus_one_offer() -> None:
 
 def test_actions_in_any_order_and_repeatable() -> None:
     """§5.2b: any number of actions, in any order, each repeatable while resources last."""
-    state = new(4)
+    state = new(4, components="v1")  # the v1 track: +1 gold on space 2
     give_turn(state, 0, card_with(state, "village", "brick"), priest=2, corn=2, gold=1)
     state.apply_text("sacrifice 1")
     state.apply_text("buy I.1")

@@ -18,7 +18,15 @@ from rich.markup import escape
 from rich.table import Table
 
 import stonework
-from stonework.cli import analyse_cmd, arena_cmd, data_sets, game_setup, serve_cmd, train_cmd
+from stonework.cli import (
+    analyse_cmd,
+    arena_cmd,
+    balance_cmd,
+    data_sets,
+    game_setup,
+    serve_cmd,
+    train_cmd,
+)
 from stonework.cli.bench_cmd import bench_table, perft_rows, perft_table, run_bench
 from stonework.cli.menu import Menu
 from stonework.cli.play import TerminalGame
@@ -285,3 +293,4 @@ app.command("arena")(arena_cmd.arena)
 app.command("analyse")(analyse_cmd.analyse)
 app.command("serve")(serve_cmd.serve)
 app.command("train")(train_cmd.train)
+app.command("balance")(balance_cmd.balance)

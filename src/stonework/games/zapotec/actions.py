@@ -9,6 +9,7 @@ Decisions (a turn is a sequence of them, ended by ``done``)::
     use III:priest               ... a tile that just gives
     pyramid 2 temple             start pyramid 2 with the scoring tile "temple"
     pyramid 2                    add your largest piece to pyramid 2
+    pyramid 2 small              add a small piece to pyramid 2 (option pyramid_piece=any)
     ritual 1                     place a disc on the first ritual card
     sacrifice 3                  pay 1 priest + 3 corn, move 3 steps on the sacrifice track
     build etla-hills.2 slot 5    build a house there, its tile into grid slot 5
@@ -50,6 +51,7 @@ from stonework.games.zapotec.components import (
     ICONS,
     LEVELS,
     RESOURCES,
+    SIZES,
     Components,
     default_components,
 )
@@ -113,15 +115,20 @@ class Use:
 
 @dataclass(frozen=True, slots=True)
 class Pyramid:
-    """Build a pyramid level on space ``space`` (0-based); ``tile`` is the scoring icon for a new one."""
+    """Build a pyramid level on space ``space`` (0-based); ``tile`` is the scoring icon for a new one.
+
+    ``size`` 0 takes the largest piece left (§7); 1-3 names a piece (option ``pyramid_piece=any``).
+    """
 
     space: int
     tile: int = -1
+    size: int = 0
 
     def __str__(self) -> str:
-        if self.tile < 0:
-            return f"pyramid {self.space + 1}"
-        return f"pyramid {self.space + 1} {ICONS[self.tile]}"
+        text = f"pyramid {self.space + 1}"
+        if self.tile >= 0:
+            text += f" {ICONS[self.tile]}"
+        return f"{text} {SIZES[self.size - 1]}" if self.size else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +306,14 @@ class ActionSpace:
         ]
         self.pyramid_add = [Pyramid(p) for p in range(MAX_PYRAMIDS)]
         self.pyramid_new = [[Pyramid(p, icon) for icon in range(9)] for p in range(MAX_PYRAMIDS)]
+        # A named piece (option pyramid_piece=any): [space][size - 1], [space][icon][size - 1].
+        self.pyramid_add_sized = [
+            [Pyramid(p, -1, z) for z in (1, 2, 3)] for p in range(MAX_PYRAMIDS)
+        ]
+        self.pyramid_new_sized = [
+            [[Pyramid(p, icon, z) for z in (1, 2, 3)] for icon in range(9)]
+            for p in range(MAX_PYRAMIDS)
+        ]
         self.ritual = [Ritual(k) for k in range(c.rituals_in_play)]
         self.sacrifice = [Sacrifice(n) for n in range(c.max_corn + 1)]  # index 0 unused
         # build[space][slot][save + 1]
@@ -350,6 +365,9 @@ class ActionSpace:
         actions.extend(self.place_tile_of.values())
         actions.extend(self.scoring_tile)
         actions.extend(self.draw_ritual)
+        # Last, so the ids of every action above stay those of earlier versions.
+        actions.extend(a for row in self.pyramid_add_sized for a in row)
+        actions.extend(a for space in self.pyramid_new_sized for row in space for a in row)
         return actions
 
     def __len__(self) -> int:

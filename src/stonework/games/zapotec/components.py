@@ -108,6 +108,17 @@ _BUILDING_TILES_RULES: list[tuple[str, list[str], int]] = [
     for basic in ("wood", "brick", "stone")
 ]
 
+# §2.2 (v2): the same reading as a fixed pool per player count. Tiles carry the "3+" and "4"
+# marks of the spaces [a translated setup sheet] and the marked ones leave the game at fewer
+# players, so each count has exactly one tile per space of the type (ASSUMED which tile has
+# which mark: per type 3 wood/3 brick/3 stone unmarked, one of each basic "3+" and one "4"). A
+# row's count is then per player count: the tiles of that kind in play.
+_BUILDING_TILES_POOL: list[tuple[str, list[str], dict[str, int]]] = [
+    (building, [basic, advanced], {"2": 3, "3": 4, "4": 5})
+    for building, advanced in (("cornfield", "corn"), ("village", "gold"), ("temple", "priest"))
+    for basic in ("wood", "brick", "stone")
+]
+
 # §6: ASSUMED tile lists, 12 per level. Timing: immediate, round (once per round) or permanent.
 _TRADE_TILES = [
     ["I:WW", 1, 2, "immediate", {"kind": "gain", "get": {"wood": 2}}],
@@ -131,7 +142,13 @@ _TRADE_TILES = [
     ["III:architect", 3, 1, "round", {"kind": "build_anywhere"}],
 ]  # fmt: skip
 
-# §8: ASSUMED ritual cards. A palace counts as two houses of its type.
+
+def _goal(count: str, at_least: int, vp: int, **extra: object) -> dict[str, object]:
+    """A ritual goal in the data's JSON shape: ``count`` at least ``at_least`` pays ``vp``."""
+    return {"kind": "goal", "count": count, "at_least": at_least, "vp": vp, **extra}
+
+
+# §8 (v1): ASSUMED ritual cards paying per unit. A palace counts as two houses of its type.
 _RITUALS = [
     [1, "3 VP per region with 2+ houses", {"kind": "per_group", "group": "region", "min": 2, "vp": 3}],
     [2, "3 VP per terrain with 2+ houses", {"kind": "per_group", "group": "terrain", "min": 2, "vp": 3}],
@@ -156,6 +173,45 @@ _TRACK_BONUSES = {
     "11": {"kind": "free_ritual"},
 }
 
+# §8 (v2): ritual cards as goals [SUM]: a condition and its points, paid in full to a disc owner
+# who meets it at the end and not at all otherwise. The conditions and points are ASSUMED.
+_RITUALS_V2 = [
+    [1, "a house in each region: 12 VP", _goal("groups", 3, 12, group="region", min=1)],
+    [2, "a house in each terrain: 12 VP", _goal("groups", 3, 12, group="terrain", min=1)],
+    [3, "2 temple houses: 10 VP", _goal("houses", 2, 10, icon="temple")],
+    [4, "2 village houses: 10 VP", _goal("houses", 2, 10, icon="village")],
+    [5, "2 cornfield houses: 10 VP", _goal("houses", 2, 10, icon="cornfield")],
+    [6, "a piece in a complete pyramid: 12 VP", _goal("complete_pyramids", 1, 12)],
+    [7, "3 trade tiles: 10 VP", _goal("trade_tiles", 3, 10)],
+    [8, "a full row or column of the grid: 10 VP", _goal("full_lines", 1, 10)],
+    [9, "space 6 of the sacrifice track: 12 VP", _goal("track", 6, 12)],
+    [10, "2 sets of temple, village and cornfield houses: 13 VP", _goal("sets", 2, 13)],
+]  # fmt: skip
+
+# §9 (v2): the track with VP spaces among its bonuses [SUM: "VP, resources or reduced costs"] and
+# a free ritual disc on the last space [ZR]; which space gives what is ASSUMED.
+_TRACK_BONUSES_V2 = {
+    "1": {"kind": "gain", "get": {"corn": 1}},
+    "2": {"kind": "points", "amount": 2},
+    "3": {"kind": "trade_discount", "amount": 1},
+    "4": {"kind": "gain", "get": {"priest": 1}},
+    "5": {"kind": "points", "amount": 3},
+    "6": {"kind": "ritual_priest_free"},
+    "7": {"kind": "gain", "get": {"corn": 1, "gold": 1}},
+    "8": {"kind": "points", "amount": 4},
+    "9": {"kind": "trade_discount", "amount": 1},
+    "10": {"kind": "points", "amount": 5},
+    "11": {"kind": "free_ritual"},
+}
+
+# §6 (v2): three tiles changed from v1 after the balance lab (BENCHMARKS.md) showed them almost
+# never bought: priests come cheaper, and the level III harvest and priest tiles feed the track.
+_TRADE_TILE_CHANGES_V2: dict[str, dict[str, Any]] = {
+    "II:priest": {"kind": "exchange", "pay": {"basic": 1}, "get": {"priest": 1}},
+    "III:priest": {"kind": "gain", "get": {"priest": 1, "corn": 1}},
+    "III:harvest": {"kind": "gain", "get": {"corn": 2, "priest": 1}},
+}
+
 _NOTES = {
     "cards": "ASSUMED (§4.2): numbers 1-9 building types, 10-18 terrains, 19-27 regions",
     "sections": "ASSUMED (§2.1): the types of the '3+' and '4' spaces",
@@ -168,12 +224,37 @@ _NOTES = {
 }
 
 
-def default_data(building_tiles: str = "seed") -> dict[str, Any]:
-    """The default data set in its JSON shape (``building_tiles`` is ``seed`` or ``rules``)."""
-    tiles = _BUILDING_TILES_RULES if building_tiles == "rules" else _BUILDING_TILES_SEED
+_NOTES_V2 = {
+    **_NOTES,
+    "building_tiles": "seed: produce per type; option building_tiles=rules: a fixed pool per "
+    "player count, the '3+' and '4' marks sourced, which tile has which mark ASSUMED",
+    "rituals": "goals (a condition and its points) sourced (§8); all ten cards ASSUMED",
+    "sacrifice_track": "VP spaces and the last space's free ritual sourced (§9); length 11 and "
+    "every bonus ASSUMED; 9/6/3 for the top three sourced",
+}
+
+VERSIONS = ("v1", "v2")
+"""The built-in data sets: ``v1`` (the first engine's tables) and ``v2`` (the default)."""
+
+
+def default_data(building_tiles: str = "seed", version: str = "v2") -> dict[str, Any]:
+    """A built-in data set in its JSON shape (``building_tiles`` is ``seed`` or ``rules``).
+
+    ``version`` is ``v2`` (the default: ritual goals, a track with VP spaces, a fixed building
+    tile pool per player count) or ``v1`` (the first tables, kept so old records replay).
+    """
+    v1 = version == "v1"
+    if building_tiles != "rules":
+        tiles: list[list[Any]] = [[b, list(p), n] for b, p, n in _BUILDING_TILES_SEED]
+    elif v1:
+        tiles = [[b, list(p), n] for b, p, n in _BUILDING_TILES_RULES]
+    else:
+        tiles = [[b, list(p), dict(n)] for b, p, n in _BUILDING_TILES_POOL]
+    rituals = _RITUALS if v1 else _RITUALS_V2
     return {
         "format": "zapotec-components",
-        "notes": dict(_NOTES),
+        "version": version,
+        "notes": dict(_NOTES if v1 else _NOTES_V2),
         "cards": [list(row) for row in _CARDS],
         "sections": [
             {"region": r, "terrain": t, "spaces": list(b), "players": list(_SPACE_PLAYERS)}
@@ -185,19 +266,25 @@ def default_data(building_tiles: str = "seed") -> dict[str, Any]:
             "temple": {"brick": 1, "stone": 1},
             "palace": {"wood": 1, "brick": 1, "stone": 1},
         },
-        "building_tiles": [[b, list(p), n] for b, p, n in tiles],
+        "building_tiles": tiles,
         "trade_tiles": [
-            {"name": n, "level": lv, "count": c, "timing": t, "effect": e}
+            {
+                "name": n,
+                "level": lv,
+                "count": c,
+                "timing": t,
+                "effect": e if v1 else _TRADE_TILE_CHANGES_V2.get(str(n), e),
+            }
             for n, lv, c, t, e in _TRADE_TILES
         ],
         "trade_costs": [1, 2, 3],
         "trade_face_up": 3,
-        "rituals": [{"id": i, "text": text, "effect": e} for i, text, e in _RITUALS],
+        "rituals": [{"id": i, "text": text, "effect": e} for i, text, e in rituals],
         "rituals_in_play": 3,
         "sacrifice_track": {
             "length": 11,
             "max_corn": 5,
-            "bonuses": dict(_TRACK_BONUSES),
+            "bonuses": dict(_TRACK_BONUSES if v1 else _TRACK_BONUSES_V2),
             "rewards": [9, 6, 3],
         },
         "pyramid_cost": {"wood": 1, "brick": 1, "stone": 1, "priest": 1},
@@ -247,6 +334,8 @@ class Effect:
     icon: int = -1  # ritual per_house: the icon counted
     minimum: int = 0  # ritual per_group: houses needed in a group
     vp: int = 0  # ritual points
+    count: str = ""  # ritual goal: what is counted (see effects.GOAL_COUNTS)
+    at_least: int = 0  # ritual goal: the count that meets it
 
 
 @dataclass(frozen=True)
@@ -268,7 +357,12 @@ class BuildingTile:
     index: int
     building: int
     produce: Vec
-    count: int
+    count: int  # the most in play (with 4 players)
+    in_play: tuple[int, int, int] = (0, 0, 0)  # §2.2: in play with 2, 3, 4 players (marks)
+
+    def count_for(self, players: int) -> int:
+        """How many tiles of this kind a game of ``players`` uses (marked ones stay out)."""
+        return self.in_play[players - 2]
 
     @property
     def name(self) -> str:
@@ -400,6 +494,8 @@ def _effect(data: object, what: str) -> Effect:
         return Effect(kind, group=str(group), minimum=int(data.get("min", 1)), vp=int(data["vp"]))
     if kind == "per_house":
         return Effect(kind, icon=_icon(data.get("icon"), what), vp=int(data["vp"]))
+    if kind == "goal":
+        return _goal_effect(data, what)
     if kind in (
         "per_complete_pyramid",
         "per_trade_tile",
@@ -409,6 +505,42 @@ def _effect(data: object, what: str) -> Effect:
     ):
         return Effect(kind, vp=int(data["vp"]))
     raise UnknownOption(f"components: {what}: unknown effect kind {kind!r}")
+
+
+GOAL_COUNTS = (
+    "groups",
+    "houses",
+    "all_houses",
+    "sets",
+    "pieces",
+    "complete_pyramids",
+    "trade_tiles",
+    "full_lines",
+    "track",
+    "palace",
+)
+"""What a ritual goal may count (their meaning is in :func:`.effects.goal_count`)."""
+
+
+def _goal_effect(data: dict[str, Any], what: str) -> Effect:
+    # §8: a ritual goal: a count, the least that meets it, and its points.
+    count = data.get("count")
+    if count not in GOAL_COUNTS:
+        raise UnknownOption(f"components: {what}: a goal counts one of {', '.join(GOAL_COUNTS)}")
+    at_least, vp = data.get("at_least"), data.get("vp")
+    if not isinstance(at_least, int) or not isinstance(vp, int) or at_least < 1 or vp < 0:
+        raise UnknownOption(f"components: {what}: a goal needs at_least >= 1 and vp >= 0")
+    group, icon, minimum = "", -1, 0
+    if count == "groups":
+        group = str(data.get("group"))
+        if group not in ("region", "terrain", "building"):
+            raise UnknownOption(f"components: {what}: group must be region, terrain or building")
+        minimum = int(data.get("min", 1))
+    if count == "houses":
+        icon = _icon(data.get("icon"), what)
+    return Effect(
+        "goal", group=group, icon=icon, minimum=minimum, vp=vp, count=str(count), at_least=at_least
+    )
 
 
 def _basic_choices(count: int) -> list[Vec]:
@@ -484,10 +616,7 @@ def _compile(data: dict[str, Any]) -> Components:
                 Space(len(spaces), name, region, terrain, BUILDINGS.index(building), int(players))
             )
     costs = data["building_costs"]
-    tiles = tuple(
-        BuildingTile(i, BUILDINGS.index(b), _vec(_count(p), "building tile"), int(n))
-        for i, (b, p, n) in enumerate(data["building_tiles"])
-    )
+    tiles = tuple(_building_tile(i, row) for i, row in enumerate(data["building_tiles"]))
     trade: list[TradeTile] = []
     for entry in data["trade_tiles"]:
         level = int(entry["level"])
@@ -554,6 +683,26 @@ def _compile(data: dict[str, Any]) -> Components:
     return components
 
 
+def _building_tile(index: int, row: list[Any]) -> BuildingTile:
+    # [building, [resources...], count]; count is a number, or the tiles in play per player
+    # count ({"2": 3, "3": 4, "4": 5}) when some carry the "3+" and "4" marks.
+    if not isinstance(row, list) or len(row) != 3:
+        raise UnknownOption(f"components: building tile {index + 1}: [building, produce, count]")
+    given = row[2]
+    if isinstance(given, dict):
+        in_play = tuple(int(given[str(n)]) for n in (2, 3, 4))
+        if not 0 <= in_play[0] <= in_play[1] <= in_play[2]:
+            raise UnknownOption(
+                f"components: building tile {index + 1}: more tiles in play with more players"
+            )
+    else:
+        in_play = (int(given),) * 3
+    produce = _vec(_count(row[1]), "building tile")
+    return BuildingTile(
+        index, BUILDINGS.index(row[0]), produce, in_play[2], (in_play[0], in_play[1], in_play[2])
+    )
+
+
 def _count(names: list[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for name in names:
@@ -567,7 +716,7 @@ def _check_counts(c: Components) -> None:
     for building in range(3):
         for players in (2, 3, 4):
             need = sum(1 for s in c.spaces if s.building == building and s.min_players <= players)
-            have = sum(t.count for t in c.building_tiles if t.building == building)
+            have = sum(t.count_for(players) for t in c.building_tiles if t.building == building)
             if have < need:
                 raise UnknownOption(
                     f"components: {need} {BUILDINGS[building]} spaces at {players} players "
@@ -582,7 +731,12 @@ def _check_counts(c: Components) -> None:
             raise UnknownOption(f"components: {players} players need {need} cards")
 
 
+def default_components(building_tiles: str = "seed", version: str = "v2") -> Components:
+    """A built-in data set, ``v2`` unless named (compiled once: one object per data set)."""
+    return _built_in(building_tiles, version)
+
+
 @lru_cache(maxsize=16)
-def default_components(building_tiles: str = "seed") -> Components:
-    """The built-in data set (compiled once)."""
-    return compile_components(default_data(building_tiles))
+def _built_in(building_tiles: str, version: str) -> Components:
+    # Cached on the values, however the caller spelled the arguments.
+    return compile_components(default_data(building_tiles, version))

@@ -1,4 +1,4 @@
-"""Zapotec component data sets by name: the built-in ``v1`` and data sets named by content hash.
+"""Zapotec component data sets by name: the built-in ``v2`` and ``v1``, and others by content hash.
 
 The ``components`` option names a data set and never a file, so a record, a position string or
 a server request cannot make the engine read the machine's files. Other data sets are
@@ -10,7 +10,9 @@ needs, and replaying it elsewhere fails cleanly until the same data is registere
 >>> name = register_components({"trade_costs": [0, 0, 1]})
 >>> name.startswith("sha256:"), load_components(name).trade_costs
 (True, (0, 0, 1))
->>> load_components("v1") is load_components("") is default_components("seed")
+>>> load_components("v2") is default_components("seed")
+True
+>>> load_components("v1") is load_components("") is default_components("seed", "v1")
 True
 """
 
@@ -33,10 +35,15 @@ from stonework.games.zapotec.components import (
     default_data,
 )
 
-BUILT_IN: Final = "v1"
-"""The name of the built-in data set (``""`` and ``"default"`` name it too, for old records)."""
+BUILT_IN: Final = "v2"
+"""The name of the default built-in data set."""
 
-BUILT_IN_NAMES: Final = ("", "default", BUILT_IN)
+OLD: Final = "v1"
+"""The first built-in data set, kept so records played with it replay identically."""
+
+BUILT_IN_NAMES: Final = {"": OLD, "default": OLD, OLD: OLD, BUILT_IN: BUILT_IN}
+"""Built-in names and the data set each means (``""`` and ``"default"``, from records made
+before data sets had names, mean ``v1``)."""
 
 MAX_FILE_BYTES: Final = 1 << 20
 """A data set file larger than this is refused (the built-in one is about 20 kB as JSON)."""
@@ -46,8 +53,8 @@ _REGISTERED: dict[str, str] = {}  # name -> the canonical JSON text of the table
 
 
 def data_set_names() -> list[str]:
-    """The names the ``components`` option accepts now: ``v1`` and the registered ones."""
-    return [BUILT_IN, *sorted(_REGISTERED)]
+    """The names the ``components`` option accepts now: ``v2``, ``v1`` and the registered ones."""
+    return [BUILT_IN, OLD, *sorted(_REGISTERED)]
 
 
 def register_components(given: object) -> str:
@@ -106,13 +113,13 @@ def read_components_file(path: str | os.PathLike[str]) -> str:
 @lru_cache(maxsize=32)
 def load_components(name: str, building_tiles: str = "seed") -> Components:
     """The data set the ``components`` option names; UnknownOption for any other name."""
-    if name in BUILT_IN_NAMES:
-        return default_components(building_tiles)
+    if isinstance(name, str) and name in BUILT_IN_NAMES:
+        return default_components(building_tiles, BUILT_IN_NAMES[name])
     text = _REGISTERED.get(name) if isinstance(name, str) else None
     if text is None:
         raise UnknownOption(
             f"components: no data set named {describe_value(name)}; the data sets are "
-            f"{BUILT_IN} (built in) and sha256:... names registered in this process "
+            f"{BUILT_IN} and {OLD} (built in) and sha256:... names registered in this process "
             "(register_components, or --components FILE on the command line)"
         )
     return _compile(text, building_tiles)
@@ -120,6 +127,8 @@ def load_components(name: str, building_tiles: str = "seed") -> Components:
 
 def _compile(text: str, building_tiles: str) -> Components:
     given: dict[str, Any] = json.loads(text)
-    data = default_data(building_tiles)
+    # A registered data set replaces tables of the default one (v2, or v1 if it says so).
+    version = OLD if given.get("version") == OLD else BUILT_IN
+    data = default_data(building_tiles, version)
     data.update(given)
     return compile_components(data)

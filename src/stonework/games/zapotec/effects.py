@@ -11,8 +11,10 @@ new tile or card in a data set needs no new code as long as it uses these kinds:
 - ``trade_discount``, ``ritual_priest_free``: permanent track bonuses of the spaces passed;
 - ``free_ritual``: place a ritual disc at once, paying nothing;
 - ``points``: victory points at once;
-- ritual scoring: ``per_group``, ``per_house``, ``per_complete_pyramid``, ``per_trade_tile``,
-  ``per_full_line``, ``per_track_step``, ``per_set``.
+- ritual goals (data set v2, §8): ``goal``, a ``count`` (:func:`goal_count`) of at least
+  ``at_least`` pays ``vp`` at the end, a smaller one nothing;
+- per-unit ritual scoring (data set v1): ``per_group``, ``per_house``, ``per_complete_pyramid``,
+  ``per_trade_tile``, ``per_full_line``, ``per_track_step``, ``per_set``.
 """
 
 from __future__ import annotations
@@ -154,29 +156,84 @@ def enter_track_spaces(state: ZapotecState, seat: int, old: int, new: int) -> No
 def ritual_points(state: ZapotecState, seat: int, effect: Effect) -> int:
     """What a ritual card is worth to a seat with a disc on it at the end (§8)."""
     kind = effect.kind
+    if kind == "goal":
+        return effect.vp if goal_count(state, seat, effect) >= effect.at_least else 0
     houses = state.icon_houses[seat]
     if kind == "per_group":
-        base = {"building": 0, "terrain": 3, "region": 6}[effect.group]
-        return effect.vp * sum(1 for i in range(base, base + 3) if houses[i] >= effect.minimum)
+        return effect.vp * _groups(houses, effect.group, effect.minimum)
     if kind == "per_house":
         return effect.vp * houses[effect.icon]
     if kind == "per_set":
         return effect.vp * min(houses[0], houses[1], houses[2])
     if kind == "per_complete_pyramid":
-        from stonework.games.zapotec.rules import pyramid_complete
-
-        return effect.vp * sum(
-            1
-            for p in state.pyramids
-            if p and pyramid_complete(state, p) and any(piece_owner(piece) == seat for piece in p)
-        )
+        return effect.vp * _complete_pyramids(state, seat)
     if kind == "per_trade_tile":
         return effect.vp * len(state.tiles[seat])
     if kind == "per_full_line":
-        grid = state.grid[seat]
-        rows = sum(1 for r in range(3) if all(grid[r * 3 + k] >= 0 for k in range(3)))
-        cols = sum(1 for k in range(3) if all(grid[r * 3 + k] >= 0 for r in range(3)))
-        return effect.vp * (rows + cols)
+        return effect.vp * _full_lines(state.grid[seat])
     if kind == "per_track_step":
         return effect.vp * state.track[seat]
     return 0
+
+
+def goal_count(state: ZapotecState, seat: int, effect: Effect) -> int:
+    """How far a seat is toward a ritual goal (§8): the count the goal names, as it stands now.
+
+    ``groups``: regions, terrains or building types with at least ``min`` houses; ``houses``:
+    houses on one icon; ``all_houses``: houses built; ``sets``: temple+village+cornfield sets;
+    ``pieces``: pyramid pieces on the board; ``complete_pyramids``: complete pyramids holding a
+    piece of the seat; ``trade_tiles``: tiles owned; ``full_lines``: full grid rows and columns;
+    ``track``: the sacrifice space reached; ``palace``: 1 once the palace is built. A palace
+    counts as two houses of its type in every house count.
+    """
+    count = effect.count
+    houses = state.icon_houses[seat]
+    if count == "groups":
+        return _groups(houses, effect.group, effect.minimum)
+    if count == "houses":
+        return houses[effect.icon]
+    if count == "all_houses":
+        return houses[0] + houses[1] + houses[2]
+    if count == "sets":
+        return min(houses[0], houses[1], houses[2])
+    if count == "pieces":
+        return sum(state.comp.pyramid_pieces) - sum(state.pieces[seat])
+    if count == "complete_pyramids":
+        return _complete_pyramids(state, seat)
+    if count == "trade_tiles":
+        return len(state.tiles[seat])
+    if count == "full_lines":
+        return _full_lines(state.grid[seat])
+    if count == "track":
+        return state.track[seat]
+    if count == "palace":
+        return int(state.palace[seat] >= 0)
+    return 0
+
+
+def _groups(houses: list[int], group: str, minimum: int) -> int:
+    base = {"building": 0, "terrain": 3, "region": 6}[group]
+    return sum(1 for i in range(base, base + 3) if houses[i] >= minimum)
+
+
+def _complete_pyramids(state: ZapotecState, seat: int) -> int:
+    from stonework.games.zapotec.rules import pyramid_complete
+
+    return sum(
+        1
+        for p in state.pyramids
+        if p and pyramid_complete(state, p) and any(piece_owner(piece) == seat for piece in p)
+    )
+
+
+def _full_lines(grid: list[int]) -> int:
+    rows = sum(1 for r in range(3) if all(grid[r * 3 + k] >= 0 for k in range(3)))
+    cols = sum(1 for k in range(3) if all(grid[r * 3 + k] >= 0 for r in range(3)))
+    return rows + cols
+
+
+def track_space_points(c: Components, space: int) -> int:
+    """The VP a seat collected from ``points`` bonuses on its way to ``space`` (§9)."""
+    return sum(
+        e.amount for e in c.track_bonuses[1 : space + 1] if e is not None and e.kind == "points"
+    )

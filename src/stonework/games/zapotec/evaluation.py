@@ -8,8 +8,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from stonework.games.zapotec.components import CORN, PRIEST, piece_owner
-from stonework.games.zapotec.effects import trade_discount
+from stonework.games.zapotec.components import CORN, PRIEST, piece_owner, piece_size
+from stonework.games.zapotec.effects import goal_count, ritual_points, trade_discount
 from stonework.games.zapotec.phases import COMMIT, DRAFT, END, INCOME
 from stonework.games.zapotec.rules import income_slots, pyramid_complete
 from stonework.games.zapotec.scoring import pyramid_points, ritual_total, track_points
@@ -30,6 +30,10 @@ _TILE_ENTRY = 4.0  # added to corn and priest in a tile's income while the seat 
 # cards bring only basic resources, so without a corn and a priest source a seat never enters the
 # track and leaves 6-9 VP (§9) to the others; measured with the arena, smaller values lose more
 _TRADE_TILE = 0.6  # a trade tile, per remaining round (its once-a-round use or lasting discount)
+_GOAL_PROGRESS = 0.6  # of an unmet ritual goal's points, per share of its count reached (§8)
+_NEXT_HOUSES = 0.5  # houses a seat adds to a pyramid's icon in each remaining round (§7)
+_COMPLETION = (0.0, 0.0, 0.55, 0.35)  # chance an open pyramid is finished, by its top piece size
+_FREE_DISC = 1.5  # a ritual disc the seat could still place on a card it would profit from
 
 
 def _scored_this_round(state: ZapotecState, seat: int) -> bool:
@@ -111,15 +115,11 @@ def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
     future += later * vp * houses / 3.0
     left = rounds_after + (0 if scored else 1)  # rounds still to score for this seat
     horizon = left / c.rounds
-    pyramids, _ = pyramid_points(state, seat)
-    open_pieces = sum(
-        1
-        for stack in state.pyramids
-        if not pyramid_complete(state, stack)
-        for piece in stack
-        if piece_owner(piece) == seat
-    )
-    rituals, _ = ritual_total(state, seat)
+    pyramids = float(pyramid_points(state, seat)[0])
+    rituals = float(ritual_total(state, seat)[0])
+    if left:
+        pyramids += _open_pyramids(state, seat, left)
+        rituals += _open_rituals(state, seat)
     res = _with_income(state, seat) if _income_pending(state, seat) else state.res[seat]
     keep = _LEFTOVER + (1.0 - _LEFTOVER) * horizon
     resources = sum(_RESOURCE_VALUE[r] * res[r] for r in range(6))
@@ -145,13 +145,53 @@ def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
         state.points[seat]
         + future
         + pyramids
-        + _OPEN_PIECE * open_pieces * horizon
         + rituals
         + track[seat]
         + _STEP_VALUE * state.track[seat] * horizon
         + resources
         + engine * rounds_after
     )
+
+
+def _open_pyramids(state: ZapotecState, seat: int, left: int) -> float:
+    """§7 before the end: what the seat's pieces may still earn, beyond what they score now:
+    the houses it may yet build on each pyramid's icon, and the completion bonus times the
+    chance an unfinished pyramid gets its small piece."""
+    c = state.comp
+    out = 0.0
+    for stack in state.pyramids:
+        mine = sum(1 for piece in stack if piece_owner(piece) == seat)
+        if not mine:
+            continue
+        out += mine * _NEXT_HOUSES * left
+        if not pyramid_complete(state, stack):
+            chance = _COMPLETION[piece_size(stack[-1])]
+            out += chance * c.pyramid_completion_vp * mine + _OPEN_PIECE * mine * left / c.rounds
+    return out
+
+
+def _open_rituals(state: ZapotecState, seat: int) -> float:
+    """§8 before the end: an unmet goal of the seat's disc is worth a share of its points as its
+    count nears the goal; a disc still in hand is worth something while a card would pay."""
+    c = state.comp
+    out = 0.0
+    best_free = 0.0
+    for k, discs in enumerate(state.ritual_discs):
+        effect = c.rituals[state.rituals[k]].effect
+        if effect.kind != "goal":
+            continue
+        if ritual_points(state, seat, effect):
+            share = 1.0
+        else:
+            share = min(1.0, goal_count(state, seat, effect) / effect.at_least)
+        if discs >> seat & 1:
+            if share < 1.0:
+                out += _GOAL_PROGRESS * effect.vp * share
+        else:
+            best_free = max(best_free, share)
+    if state.discs[seat]:
+        out += _FREE_DISC * best_free
+    return out
 
 
 def heuristic(state: ZapotecState) -> list[float]:

@@ -174,10 +174,14 @@ def _check_board(state: ZapotecState) -> None:
     total = 0
     for t in c.building_tiles:
         count = state.tiles_left[t.index] + on_board[t.index] + in_grids[t.index]
-        _need(count <= t.count, f"more {t.name} building tiles than the game has")
+        _need(
+            count <= t.count_for(state.num_players),
+            f"more {t.name} building tiles than the game has",
+        )
         total += count
     # A palace's building tile goes back to the box.
-    _need(total + palaces == sum(t.count for t in c.building_tiles), "building tiles are missing")
+    in_game = sum(t.count_for(state.num_players) for t in c.building_tiles)
+    _need(total + palaces == in_game, "building tiles are missing")
 
 
 def _check_trade(state: ZapotecState) -> None:

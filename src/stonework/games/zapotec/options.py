@@ -11,16 +11,17 @@ OPTIONS: Final = OptionSet(
         OptionSpec(
             "components",
             "str",
-            "v1",
-            "the component data set: v1 (built in) or the sha256:... name of one registered "
-            "in this process (never a file path)",
+            "v2",
+            "the component data set: v2 (built in, default), v1 (the first tables, for old "
+            "records) or the sha256:... name of one registered in this process (never a path)",
         ),
         OptionSpec(
             "building_tiles",
             "choice",
             "seed",
             "building tiles: seed = every tile of a type gives the same (village stone+gold, "
-            "temple brick+priest, cornfield wood+corn); rules = basic resource split 5/5/5",
+            "temple brick+priest, cornfield wood+corn); rules = one basic and the type's "
+            "advanced resource per tile, a fixed pool per player count (v2; v1: 5/5/5 drawn)",
             choices=("seed", "rules"),
         ),
         OptionSpec(
@@ -56,6 +57,14 @@ OPTIONS: Final = OptionSet(
             True,
             "a small piece may go directly on a large one (ASSUMED, §7)",
             assumed=True,
+        ),
+        OptionSpec(
+            "pyramid_piece",
+            "choice",
+            "largest",
+            "which piece a pyramid level takes: largest = the largest left (sourced, §7); any = "
+            "any piece left, named in the action (the seed's looser wording)",
+            choices=("largest", "any"),
         ),
         OptionSpec(
             "pyramid_complete",

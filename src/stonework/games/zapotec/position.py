@@ -46,11 +46,19 @@ def _read_ints(text: str, sep: str = ",") -> list[int]:
     return [-1 if v == "-" else int(v) for v in text.split(sep)]
 
 
+# Options added after position strings were first written, with the value that is written by
+# leaving them out: at that value they are left out, so the positions (and the final positions
+# of saved records) of games played before they existed stay exactly as they were.
+_LATER_OPTIONS = {"pyramid_piece": "largest"}
+
+
 def write(state: ZapotecState) -> str:
     """The position string of a state."""
     spec = state.spec
     options = ",".join(
-        f"{name}:{quote(str(state.options[name]), safe='')}" for name in spec.options.names()
+        f"{name}:{quote(str(state.options[name]), safe='')}"
+        for name in spec.options.names()
+        if _LATER_OPTIONS.get(name) != state.options[name]
     )
     spaces = ",".join(
         "x"

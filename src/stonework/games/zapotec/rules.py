@@ -33,6 +33,7 @@ from stonework.games.zapotec.components import (
     ICONS,
     LEVELS,
     PRIEST,
+    SIZES,
     SMALL,
     Components,
     Vec,
@@ -192,15 +193,18 @@ def _action_moves(state: ZapotecState, seat: int, out: list[Action]) -> None:
             if _why_not_use(state, seat, kind, option) is None:
                 out.append(uses[option])
     if _why_no_pyramid(state, seat) is None:
-        for p in range(len(state.pyramids)):
-            if _why_not_pyramid_on(state, seat, p, -1) is None:
-                out.append(sp.pyramid_add[p])
-        first_empty = next((p for p, stack in enumerate(state.pyramids) if not stack), -1)
-        if first_empty >= 0:
-            news = sp.pyramid_new[first_empty]
-            for icon in state.scoring_tiles:
-                if _why_not_pyramid_on(state, seat, first_empty, icon) is None:
-                    out.append(news[icon])
+        if state.any_piece:
+            _sized_pyramid_moves(state, seat, out)
+        else:
+            for p in range(len(state.pyramids)):
+                if _why_not_pyramid_on(state, seat, p, -1) is None:
+                    out.append(sp.pyramid_add[p])
+            first_empty = next((p for p, stack in enumerate(state.pyramids) if not stack), -1)
+            if first_empty >= 0:
+                news = sp.pyramid_new[first_empty]
+                for icon in state.scoring_tiles:
+                    if _why_not_pyramid_on(state, seat, first_empty, icon) is None:
+                        out.append(news[icon])
     for k in ritual_cards(state, seat, free=False):
         out.append(sp.ritual[k])
     if _why_no_sacrifice(state, seat) is None:
@@ -288,6 +292,23 @@ def _why_not_use(state: ZapotecState, seat: int, tile: int, option: int) -> str 
     return None
 
 
+def _sized_pyramid_moves(state: ZapotecState, seat: int, out: list[Action]) -> None:
+    # Option pyramid_piece=any: one move per piece size the seat has left.
+    sp = state.space
+    sizes = [z for z in (3, 2, 1) if state.pieces[seat][z - 1]]
+    for p in range(len(state.pyramids)):
+        for z in sizes:
+            if _why_not_pyramid_on(state, seat, p, -1, z) is None:
+                out.append(sp.pyramid_add_sized[p][z - 1])
+    first_empty = next((p for p, stack in enumerate(state.pyramids) if not stack), -1)
+    if first_empty >= 0:
+        news = sp.pyramid_new_sized[first_empty]
+        for icon in state.scoring_tiles:
+            for z in sizes:
+                if _why_not_pyramid_on(state, seat, first_empty, icon, z) is None:
+                    out.append(news[icon][z - 1])
+
+
 def _why_no_pyramid(state: ZapotecState, seat: int) -> str | None:
     # §7: a level costs the data set's price and takes the seat's largest piece.
     c = state.comp
@@ -300,9 +321,18 @@ def _why_no_pyramid(state: ZapotecState, seat: int) -> str | None:
     return None
 
 
-def _why_not_pyramid_on(state: ZapotecState, seat: int, space: int, tile: int) -> str | None:
-    # §7: the largest piece goes on a larger one, at most 3 levels; a new pyramid goes on the
-    # first empty space with a scoring tile of the seat's choice.
+def _why_not_pyramid_on(
+    state: ZapotecState, seat: int, space: int, tile: int, size: int = 0
+) -> str | None:
+    # §7: the largest piece (option pyramid_piece=any: the piece named) goes on a larger one, at
+    # most 3 levels; a new pyramid goes on the first empty space with a scoring tile of the
+    # seat's choice.
+    if size and not state.any_piece:
+        return "your largest piece goes: name no size (option pyramid_piece=largest, §7)"
+    if not size and state.any_piece:
+        return "name the piece: small, medium or large (option pyramid_piece=any)"
+    if size and not state.pieces[seat][size - 1]:
+        return f"you have no {SIZES[size - 1]} piece left"
     if space >= len(state.pyramids):
         return f"there are only {len(state.pyramids)} pyramid spaces"
     stack = state.pyramids[space]
@@ -316,8 +346,9 @@ def _why_not_pyramid_on(state: ZapotecState, seat: int, space: int, tile: int) -
         return None
     if not stack:
         return f"pyramid {space + 1} is empty: name a scoring tile to start it"
-    if not can_stack(state, stack, largest_piece(state, seat)):
-        return "your largest piece must go on a larger piece, at most 3 levels (§7)"
+    if not can_stack(state, stack, size or largest_piece(state, seat)):
+        which = "that piece" if size else "your largest piece"
+        return f"{which} must go on a larger piece, at most 3 levels (§7)"
     return None
 
 
@@ -496,7 +527,7 @@ def why_not(state: ZapotecState, action: Action) -> str | None:
             return _why_not_use(state, seat, action.tile, action.option)
         case Pyramid():
             return _why_no_pyramid(state, seat) or _why_not_pyramid_on(
-                state, seat, action.space, action.tile
+                state, seat, action.space, action.tile, action.size
             )
         case Ritual():
             free = state.phase == FREE_RITUAL
@@ -612,7 +643,7 @@ def _apply_use(state: ZapotecState, seat: int, action: Use) -> None:
 
 def _apply_pyramid(state: ZapotecState, seat: int, action: Pyramid) -> None:
     pay(state.res[seat], state.comp.pyramid_cost)
-    size = largest_piece(state, seat)
+    size = action.size or largest_piece(state, seat)
     state.pieces[seat][size - 1] -= 1
     if action.tile >= 0:
         state.pyramid_tile[action.space] = action.tile

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from stonework.core import JSON, Score
 from stonework.games.zapotec.components import ICONS, piece_owner
-from stonework.games.zapotec.effects import ritual_points
+from stonework.games.zapotec.effects import ritual_points, track_space_points
 from stonework.games.zapotec.phases import END
 from stonework.games.zapotec.rules import pyramid_complete
 
@@ -85,10 +85,13 @@ def scores(state: ZapotecState) -> list[Score]:
         rituals, ritual_detail = ritual_total(state, seat)
         end_parts = pyramids + track[seat] + rituals
         banked = state.points[seat]
+        # §9: VP spaces of the track are banked on entering them; the sheet counts them with
+        # the track (they follow from the space reached, so they need no counter of their own).
+        on_track = track_space_points(state.comp, state.track[seat])
         breakdown: dict[str, JSON] = {
-            "rounds": banked,
+            "rounds": banked - on_track,
             "pyramids": pyramids,
-            "sacrifice": track[seat],
+            "sacrifice": track[seat] + on_track,
             "rituals": rituals,
             "pyramid_detail": pyramid_detail,
             "ritual_detail": ritual_detail,

@@ -70,7 +70,8 @@ class ZapotecState(State):
         self.in_play = [s.min_players <= n for s in c.spaces]
         self.space_tile = [-1] * len(c.spaces)
         self.space_owner = [-1] * len(c.spaces)
-        self.tiles_left = [t.count for t in c.building_tiles]
+        # §2.2: tiles marked for more players than the game has stay in the box.
+        self.tiles_left = [t.count_for(n) for t in c.building_tiles]
         self.trade_rows = [[-1] * c.trade_face_up for _ in range(3)]
         self.trade_stack = [t.count for t in c.trade_tiles]
         self.pyramids: list[list[int]] = [[] for _ in range(n + 1)]  # components.piece(seat, size)
@@ -115,6 +116,7 @@ class ZapotecState(State):
         self.shared_ties = o["tie_breakers"] == "shared"
         self.small_on_large = bool(o["small_on_large"])
         self.complete_at_three = o["pyramid_complete"] == "three-levels"
+        self.any_piece = o["pyramid_piece"] == "any"
         self.free_ritual_needs_pyramid = bool(o["free_ritual_needs_pyramid"])
         self.sacrifice_past_end = bool(o["sacrifice_past_end"])
         self.supply = int(o["resource_supply"])
