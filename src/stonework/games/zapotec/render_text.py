@@ -31,25 +31,33 @@ LEGEND: Final = (
 )
 
 
-def _space(space: dict[str, JSON], k: int) -> str:
+def _space(space: dict[str, JSON], k: int, letters: int) -> str:
+    # ``k:type TILE|owner`` with the building's first ``letters`` letters.
     owner = space["owner"]
     mark = "." if owner is None else f"{owner}{'*' if space['palace'] else ''}"
-    return f"{k}:{str(space['building'])[:4]} {tile_code(space['tile'])}|{mark:2}"
+    return f"{k}:{str(space['building'])[:letters]} {tile_code(space['tile'])}|{mark:2}"
 
 
-def board_lines(obs: dict[str, JSON]) -> list[str]:
-    """The nine sections, one per line."""
+def _section_lines(
+    obs: dict[str, JSON], head: str, letters: int, width: int, gap: str
+) -> list[str]:
+    # The nine sections, one per line, in the given cell format.
     by_name = {space["space"]: space for space in obs["board"]}
-    lines = ["board (space k:type TILE|owner)"]
+    lines = [head]
     for region in REGIONS:
         for terrain in TERRAINS:
             cells = []
             for k in range(1, 6):
                 space = by_name.get(f"{region}-{terrain}.{k}")
                 if space is not None:
-                    cells.append(_space(space, k))
-            lines.append(f"  {region + '-' + terrain:17} " + "  ".join(cells))
+                    cells.append(_space(space, k, letters))
+            lines.append(f"  {region + '-' + terrain:{width}} " + gap.join(cells))
     return lines
+
+
+def board_lines(obs: dict[str, JSON]) -> list[str]:
+    """The nine sections, one per line."""
+    return _section_lines(obs, "board (space k:type TILE|owner)", 4, 17, "  ")
 
 
 def market_lines(state: ZapotecState, obs: dict[str, JSON]) -> list[str]:
@@ -294,20 +302,8 @@ def _own_board(player: dict[str, JSON]) -> list[str]:
 
 def spaces_lines(obs: dict[str, JSON]) -> list[str]:
     """The nine sections in 80 columns: ``k:t TILE|owner``, t the building's initial."""
-    by_name = {space["space"]: space for space in obs["board"]}
-    lines = ["spaces k:t TILE|owner (t: c cornfield, v village, t temple; owner . none, * palace)"]
-    for region in REGIONS:
-        for terrain in TERRAINS:
-            cells = []
-            for k in range(1, 6):
-                space = by_name.get(f"{region}-{terrain}.{k}")
-                if space is not None:
-                    owner = space["owner"]
-                    mark = "." if owner is None else f"{owner}{'*' if space['palace'] else ''}"
-                    kind = str(space["building"])[0]
-                    cells.append(f"{k}:{kind} {tile_code(space['tile'])}|{mark:2}")
-            lines.append(f"  {region + '-' + terrain:16} " + " ".join(cells))
-    return lines
+    head = "spaces k:t TILE|owner (t: c cornfield, v village, t temple; owner . none, * palace)"
+    return _section_lines(obs, head, 1, 16, " ")
 
 
 def _view_spaces(state: State, perspective: int | None, argument: str) -> str:
