@@ -203,17 +203,30 @@ def parse_record_json(text: object) -> object:
         raise RecordError(f"the record is not valid JSON: {exc}") from None
 
 
-def read_record_file(path: str | os.PathLike[str]) -> str:
-    """The text of a record file the user named: bounded, a regular file, UTF-8; else RecordError."""
+def read_user_file(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of a file a person named: a regular file of at most ``limit`` bytes.
+
+    Refusals are ValueError with a message naming only the path the person gave; callers turn
+    them into their own documented error.
+    """
     try:
         with Path(path).open("rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise RecordError(f"{path} is not a regular file")
-            raw = handle.read(MAX_RECORD_BYTES + 1)
+                raise ValueError(f"{path} is not a regular file")
+            raw = handle.read(limit + 1)
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-    if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(f"{path} is larger than {MAX_RECORD_BYTES} bytes: not a record")
+        raise ValueError(f"cannot read {path}: {exc.strerror}") from None
+    if len(raw) > limit:
+        raise ValueError(f"{path} is larger than {limit} bytes")
+    return raw
+
+
+def read_record_file(path: str | os.PathLike[str]) -> str:
+    """The text of a record file the user named: bounded, a regular file, UTF-8; else RecordError."""
+    try:
+        raw = read_user_file(path, MAX_RECORD_BYTES)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:

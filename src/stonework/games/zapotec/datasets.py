@@ -21,13 +21,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import stat
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Final
 
 from stonework.core.action_fields import describe_value
 from stonework.core.errors import UnknownOption
+from stonework.core.record import read_user_file
 from stonework.games.zapotec.components import (
     Components,
     compile_components,
@@ -91,14 +90,9 @@ def read_components_file(path: str | os.PathLike[str]) -> str:
     UnknownOption with a reason.
     """
     try:
-        with Path(path).open("rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise UnknownOption(f"components: {path} is not a regular file")
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise UnknownOption(f"components: cannot read {path}: {exc.strerror}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise UnknownOption(f"components: {path} is larger than {MAX_FILE_BYTES} bytes")
+        raw = read_user_file(path, MAX_FILE_BYTES)
+    except ValueError as exc:
+        raise UnknownOption(f"components: {exc}") from None
     try:
         given = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
