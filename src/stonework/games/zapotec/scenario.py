@@ -287,11 +287,16 @@ class Scenario:
     def pyramid(self, number: int, *pieces: tuple[int, str], tile: str | None = None) -> Self:
         """Add pieces ``(seat, size)`` (size ``small``, ``medium`` or ``large``) on pyramid
         ``number`` (1-based), each from its owner's supply. A pyramid not yet started takes the
-        scoring tile ``tile`` (by icon; the first one drawn if not given)."""
+        scoring tile ``tile`` (by icon; the first one drawn if not given). A tile that was not
+        drawn takes the place of the last one drawn (as if the draw had been different)."""
         s = self._state
         p = number - 1
         if not s.pyramids[p]:
             icon = s.scoring_tiles[0] if tile is None else ICONS.index(tile)
+            if icon in s.pyramid_tile:
+                raise ValueError(f"the {tile} scoring tile is on a pyramid already")
+            if icon not in s.scoring_tiles:
+                s.scoring_tiles[-1] = icon
             s.scoring_tiles.remove(icon)
             s.pyramid_tile[p] = icon
         for seat, size_name in pieces:
