@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import ServerProcess
+from server_helpers import serve
 
 TABLES: list[dict[str, Any]] = [
     {"game": "aztec", "seed": 11, "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]},
@@ -96,7 +96,7 @@ class Player:
 def expected_records(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     """The records of the same tables played without interruption."""
     folder = tmp_path_factory.mktemp("reference")
-    server = ServerProcess(folder, f"sqlite:///{folder / 'reference.db'}")
+    server = serve(folder, f"sqlite:///{folder / 'reference.db'}")
     try:
         uninterrupted = Player(server.url)
         uninterrupted.create_all()
@@ -107,7 +107,7 @@ def expected_records(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str,
 
 
 def crash_and_compare(tmp_path: Path, db_url: str, expected: list[dict[str, Any]]) -> None:
-    first = ServerProcess(tmp_path, db_url)
+    first = serve(tmp_path, db_url)
     player = Player(first.url)
     try:
         player.create_all()
@@ -115,7 +115,7 @@ def crash_and_compare(tmp_path: Path, db_url: str, expected: list[dict[str, Any]
     finally:
         first.kill()
     acknowledged = list(player.acknowledged)
-    second = ServerProcess(tmp_path, db_url)
+    second = serve(tmp_path, db_url)
     try:
         player.http = httpx.Client(base_url=second.url, timeout=30)
         for table, seq, text in acknowledged:

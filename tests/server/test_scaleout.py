@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import httpx
-from conftest import ServerProcess
+from server_helpers import serve
 from sqlalchemy import create_engine, text
 from websockets.sync.client import connect
 
@@ -17,8 +17,8 @@ from stonework.server.settings import normalize_db_url
 
 
 def test_two_processes_share_tables(tmp_path: Path, pg_url: str, redis_url: str) -> None:
-    first = ServerProcess(tmp_path, pg_url, redis_url)
-    second = ServerProcess(tmp_path, pg_url, redis_url)
+    first = serve(tmp_path, pg_url, redis_url)
+    second = serve(tmp_path, pg_url, redis_url)
     try:
         a = httpx.Client(base_url=first.url, timeout=30)
         b = httpx.Client(base_url=second.url, timeout=30)
