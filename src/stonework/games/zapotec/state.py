@@ -160,8 +160,9 @@ class ZapotecState(State):
     def random_action(self, rng: Rng) -> Action:
         if self.queue:
             return self.sample_chance(rng)
-        actions = self.legal_actions()
-        return actions[int(rng.random() * len(actions))]
+        if self.phase == END:
+            raise IndexError("the game is over: there is no legal action to draw")
+        return rules.random_decision(self, rng)
 
     def action_targets(self, action: Action) -> tuple[str, ...]:
         return targets.action_targets(self, action)
