@@ -335,7 +335,11 @@ class StoneworkObserver:
                 self._initial_tensors[player] = cached
             self.tensor[:] = cached
             return
-        self.tensor[:] = state.engine.observation_tensor(player)
+        # Zeros, then the entries that may be nonzero: a long list converted value by value was
+        # most of an Akropolis step.
+        indices, values = state.engine.observation_nonzero(player)
+        self.tensor.fill(0.0)
+        self.tensor[indices] = values
 
     def string_from(self, state: StoneworkState, player: int) -> str:
         """The observation or information-state string of ``state`` for ``player``."""

@@ -86,8 +86,20 @@ def shape(state: AkropolisState) -> tuple[int, ...]:
 
 def tensor(state: AkropolisState, player: int) -> list[float]:
     """The flat tensor described in this module's docstring."""
-    n = state.num_players
     out = [0.0] * shape(state)[0]
+    for at, value in tensor_entries(state, player).items():
+        out[at] = value
+    return out
+
+
+def tensor_entries(state: AkropolisState, player: int) -> dict[int, float]:
+    """The tensor's entries that may be nonzero, by index (every other entry is 0).
+
+    The tensor is mostly empty city cells: learning code fills an array of zeros from these
+    (``State.observation_nonzero``) instead of converting the whole list.
+    """
+    n = state.num_players
+    out: dict[int, float] = {}
     for offset in range(n):
         city = state.cities[(player + offset) % n]
         base = offset * NUM_CELLS * CELL_CHANNELS
@@ -115,5 +127,5 @@ def tensor(state: AkropolisState, player: int) -> list[float]:
     at += GLOBALS_FIXED
     for tile in state.pile:
         for kind in TILE_KINDS[tile]:
-            out[at + kind - 1] += 1 / 20.0
+            out[at + kind - 1] = out.get(at + kind - 1, 0.0) + 1 / 20.0
     return out

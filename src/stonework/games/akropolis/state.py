@@ -134,6 +134,9 @@ class AkropolisState(State):
     def random_action(self, rng: Rng) -> Action:
         return rules.random_action(self, rng)
 
+    def legal_action_ids(self) -> list[int]:
+        return rules.legal_action_ids(self)
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if not self.pending:
             raise IllegalAction("chance_outcomes() is only defined at a chance node")
@@ -281,6 +284,10 @@ class AkropolisState(State):
 
     def observation_tensor(self, player: int) -> list[float]:
         return observe.tensor(self, player)
+
+    def observation_nonzero(self, player: int) -> tuple[list[int], list[float]]:
+        entries = observe.tensor_entries(self, player)
+        return list(entries), list(entries.values())
 
     def to_text(self, perspective: int | None = None) -> str:
         return render_text.render(self, perspective)

@@ -226,7 +226,7 @@ def _build_moves(state: ZapotecState, seat: int, out: list[Action]) -> None:
     out += _palace_builds(state, seat)
 
 
-def _house_rows(state: ZapotecState, seat: int) -> tuple[list[list[Action]], list[int]]:
+def _house_rows(state: ZapotecState, seat: int) -> tuple[list[Sequence[Action]], list[int]]:
     """The legal house builds as rows: one per (space, way of paying), each indexed by slot,
     and the empty slots that every row offers (in that order: space, payment, slot).
 
@@ -251,7 +251,7 @@ def _house_rows(state: ZapotecState, seat: int) -> tuple[list[list[Action]], lis
     by_save = state.space.build_by_save
     spaces = c.spaces
     in_play, owner = state.in_play, state.space_owner
-    rows: list[list[Action]] = []
+    rows: list[Sequence[Action]] = []
     for s in _house_spaces(state, seat):
         if in_play[s] and owner[s] < 0:
             ways = saves[spaces[s].building]

@@ -149,6 +149,11 @@ class ZapotecState(State):
             return []
         return rules.legal_decisions(self)
 
+    def legal_action_ids(self) -> list[int]:
+        # The listed actions are the space's own values: one dict lookup each, no checks.
+        ids = self.space.ids
+        return [ids[action] for action in self.legal_actions()]  # type: ignore[index]
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if not self.queue:
             raise IllegalAction("chance_outcomes() is only defined at a chance node")
