@@ -297,6 +297,11 @@ class State(ABC):
         """
         raise NotImplementedError(f"{self.spec.name} has no observation tensor")
 
+    def observation_bounds(self) -> tuple[float, float]:
+        """The least and greatest value any entry of :meth:`observation_tensor` can take
+        (``inf`` for a counter with no fixed ceiling); the learning adapters declare these."""
+        raise NotImplementedError(f"{self.spec.name} has no observation tensor")
+
     def observation_nonzero(self, player: int) -> tuple[list[int], list[float]]:
         """:meth:`observation_tensor` as (indices, values) of the entries that may be nonzero.
 

@@ -40,6 +40,14 @@ def tensor_shape(state: State) -> tuple[int, ...] | None:
         return None
 
 
+def tensor_bounds(state: State) -> tuple[float, float]:
+    """The game's declared (least, greatest) tensor value; unbounded when it declares none."""
+    try:
+        return state.observation_bounds()
+    except NotImplementedError:
+        return (-math.inf, math.inf)
+
+
 def tensor_size(shape: tuple[int, ...]) -> int:
     """Number of values in a tensor of ``shape``."""
     return math.prod(shape)

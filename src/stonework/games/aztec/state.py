@@ -404,6 +404,10 @@ class AztecState(State):
     def observation_shape(self) -> tuple[int, ...]:
         return observe.shape(self)
 
+    def observation_bounds(self) -> tuple[float, float]:
+        # Planes of 0/1 cells and fractions (pieces left / 22, bid / top bid).
+        return (0.0, 1.0)
+
     def observation_tensor(self, player: int) -> list[float]:
         return observe.tensor(self, player)
 

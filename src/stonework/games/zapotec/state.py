@@ -8,6 +8,7 @@ this module holds the fields and delegates the protocol to those modules.
 from __future__ import annotations
 
 import json
+import math
 from typing import ClassVar
 
 from stonework.core import (
@@ -283,6 +284,11 @@ class ZapotecState(State):
 
     def observation_shape(self) -> tuple[int, ...]:
         return observe.shape(self)
+
+    def observation_bounds(self) -> tuple[float, float]:
+        # One-hots, fractions and counts; resources / 10 and points / 100 have no ceiling
+        # (unlimited supply by default).
+        return (0.0, math.inf)
 
     def observation_tensor(self, player: int) -> list[float]:
         return observe.tensor(self, player)
