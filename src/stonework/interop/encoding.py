@@ -56,12 +56,21 @@ def tensor_size(shape: tuple[int, ...]) -> int:
 def observation_array(state: State, player: int, shape: tuple[int, ...]) -> npt.NDArray[np.float32]:
     """The seat's observation tensor as a float32 array of the game's declared shape.
 
-    Filled from :meth:`State.observation_nonzero` into zeros: converting a long Python list
-    element by element was most of an Akropolis step.
+    Filled from :meth:`State.observation_nonzero` into zeros where the game answers it itself
+    (converting a long, mostly empty Python list element by element was most of an Akropolis
+    step); otherwise the whole list is converted, which is cheaper than finding its nonzeros.
     """
     import numpy as np
 
     size = tensor_size(shape)
+    if not has_sparse_tensor(state):
+        values_list = state.observation_tensor(player)
+        if len(values_list) != size:
+            raise ValueError(
+                f"{state.spec.name}: observation_tensor gave {len(values_list)} values, "
+                f"observation_shape {shape} needs {size}"
+            )
+        return np.asarray(values_list, dtype=np.float32).reshape(shape)
     indices, values = state.observation_nonzero(player)
     out = np.zeros(size, dtype=np.float32)
     if indices:
@@ -73,6 +82,11 @@ def observation_array(state: State, player: int, shape: tuple[int, ...]) -> npt.
             )
         out[at] = values
     return out.reshape(shape)
+
+
+def has_sparse_tensor(state: State) -> bool:
+    """Whether the game answers ``observation_nonzero`` itself (not the protocol's default)."""
+    return type(state).observation_nonzero is not State.observation_nonzero
 
 
 def action_mask_array(state: State, size: int) -> npt.NDArray[np.int8]:

@@ -36,6 +36,7 @@ import pyspiel
 from stonework.core import CHANCE, TERMINAL, GameSpec, Rng, State, list_games, replay
 from stonework.interop.encoding import (
     chance_outcome_ids,
+    has_sparse_tensor,
     observation_string,
     sorted_legal_ids,
     tensor_shape,
@@ -337,7 +338,11 @@ class StoneworkObserver:
             return
         # Zeros, then the entries that may be nonzero: a long list converted value by value was
         # most of an Akropolis step.
-        indices, values = state.engine.observation_nonzero(player)
+        engine = state.engine
+        if not has_sparse_tensor(engine):
+            self.tensor[:] = engine.observation_tensor(player)
+            return
+        indices, values = engine.observation_nonzero(player)
         self.tensor.fill(0.0)
         self.tensor[indices] = values
 
