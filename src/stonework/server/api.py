@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Header, Path, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.requests import HTTPConnection
 
 from stonework.server import errors
@@ -96,6 +97,34 @@ async def get_table(
     s = services(request)
     token = _token(authorization)
     return JSONResponse(await run_in_thread(s.service.view, table_id, token))
+
+
+@router.get(
+    "/tables/{table_id}/board/{seq}",
+    summary="the board at seq as the token's seat sees it (SVG)",
+    response_class=Response,
+    responses={200: {"content": {"image/svg+xml": {}}}},
+)
+async def get_board(
+    request: Request,
+    table_id: TableId,
+    seq: Annotated[int, Path(ge=0, le=1_000_000_000)],
+    authorization: Authorization = None,
+) -> Response:
+    """The drawing named by a view's ``board``; the same bytes for good once drawn, so a
+    client caches it (the ETag and ``immutable``; ``Vary: Authorization`` keeps seats apart)."""
+    s = services(request)
+    token = _token(authorization)
+    svg = await run_in_thread(s.service.board, table_id, token, seq)
+    tag = '"' + hashlib.blake2b(svg.encode(), digest_size=16).hexdigest() + '"'
+    headers = {
+        "ETag": tag,
+        "Cache-Control": "private, max-age=31536000, immutable",
+        "Vary": "Authorization",
+    }
+    if request.headers.get("if-none-match") == tag:
+        return Response(status_code=304, headers=headers)
+    return Response(svg, media_type="image/svg+xml", headers=headers)
 
 
 @router.post("/tables/{table_id}/join", summary="take an open seat by its invite")

@@ -59,6 +59,7 @@ def create_app(settings: Settings) -> FastAPI:
             ai.schedule(table_id)
 
         service.on_change = changed
+        hub.on_remote = service.changed_elsewhere
         app.state.services = api.Services(service, hub, ai)
         await hub.start()
         await ai.start()

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger("stonework.server.fanout")
@@ -29,6 +30,8 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.redis: Any = None
         self.listener: asyncio.Task[None] | None = None
+        self.on_remote: Callable[[str], None] = lambda table_id: None
+        """Told of each change another process announced (before this process's clients wake)."""
 
     async def start(self) -> None:
         """Connect to Redis (if configured) and listen for other processes' changes."""
@@ -109,6 +112,7 @@ class Hub:
             text = data.decode() if isinstance(data, bytes) else str(data)
             origin, _, table_id = text.partition(" ")
             if origin != self.instance and table_id:
+                self.on_remote(table_id)
                 self._wake(table_id)
 
 

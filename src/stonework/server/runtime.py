@@ -36,7 +36,9 @@ class Runtime:
     views: dict[tuple[int, int | None, frozenset[int]], dict[str, Any]] = field(
         default_factory=dict
     )
-    """Views built at this revision, by viewer and connected seats (SVGs are costly to draw)."""
+    """Views built at this revision, by viewer and connected seats (without their drawings)."""
+    boards: dict[tuple[int, int | None], str] = field(default_factory=dict)
+    """Drawings at this seq, by perspective (None: shared by all when nothing is hidden)."""
 
     @classmethod
     def rebuild(cls, row: TableRow, seats: list[SeatRow], events: list[EventRow]) -> Runtime:

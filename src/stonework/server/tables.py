@@ -13,7 +13,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from stonework.core.errors import StoneworkError, UnknownGame, UnknownOption
 from stonework.core.registry import get_game
@@ -24,11 +24,12 @@ from stonework.server.runtime import ACTION, RESIGN, UNDO, Runtime, fresh_state
 from stonework.server.storage import Change, EventRow, SeatRow, Store, TableRow
 from stonework.server.tokens import digest, new_invite, new_seed, new_table_id, new_token
 from stonework.server.undo import undo_point, undo_reason
-from stonework.server.views import build_view, events_after, replay_view
+from stonework.server.views import board_svg, build_view, events_after, replay_view
 
 log = logging.getLogger("stonework.server.tables")
 STATUSES = ("waiting", "running", "finished", "abandoned")
 CACHE_SIZE = 4096
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -67,11 +68,14 @@ class TableService:
         self.presence = presence
         self._cache: OrderedDict[str, Runtime] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self._dirty: set[str] = set()
 
     # --- loading -----------------------------------------------------------------------------
 
-    def runtime(self, table_id: str) -> Runtime:
-        """The table, caught up with the database; 404 if there is none."""
+    def runtime(self, table_id: str, fresh: bool = True) -> Runtime:
+        """The table; 404 if there is none. ``fresh``: caught up with the database first; else
+        caught up only if another process announced a change (a change is committed only at
+        the revision it was checked against, so a stale copy can refuse but never corrupt)."""
         with self._cache_lock:
             runtime = self._cache.get(table_id)
             if runtime is not None:
@@ -82,21 +86,47 @@ class TableService:
                 raise errors.not_found(f"there is no table {table_id!r}")
             runtime = Runtime.rebuild(*loaded)
             with self._cache_lock:
+                self._dirty.discard(table_id)
                 runtime = self._cache.setdefault(table_id, runtime)
                 while len(self._cache) > CACHE_SIZE:
                     self._cache.popitem(last=False)
             return runtime
-        with runtime.lock:
-            self._catch_up(runtime)
+        if fresh or table_id in self._dirty:
+            with runtime.lock:
+                self._catch_up(runtime)
         return runtime
 
-    def _catch_up(self, runtime: Runtime) -> None:
+    def changed_elsewhere(self, table_id: str) -> None:
+        """Another process changed the table: catch up before the next frame or change."""
+        with self._cache_lock:
+            if table_id in self._cache:
+                self._dirty.add(table_id)
+
+    def _catch_up(self, runtime: Runtime) -> bool:
+        """Bring the table up to the database; True if it had changed."""
+        with self._cache_lock:
+            self._dirty.discard(runtime.row.id)
         delta = self.store.catch_up(runtime.row.id, runtime.row.revision, runtime.seq)
-        if delta is not None:
-            row, seats, events = delta
-            runtime.row = row
-            runtime.seats = seats
-            runtime.absorb(events)
+        if delta is None:
+            return False
+        row, seats, events = delta
+        runtime.row = row
+        runtime.seats = seats
+        runtime.absorb(events)
+        return True
+
+    def _on_table(self, table_id: str, work: Callable[[Runtime], T]) -> T:
+        """``work(runtime)`` under the table's lock, on the copy held here; if it is refused
+        and the database had moved on meanwhile, once more on the caught-up table."""
+        runtime = self.runtime(table_id, fresh=False)
+        with runtime.lock:
+            revision = runtime.row.revision
+            try:
+                return work(runtime)
+            except errors.ApiError:
+                if runtime.row.revision == revision and not self._catch_up(runtime):
+                    raise
+            return work(runtime)
 
     def seat_of(self, runtime: Runtime, token: str | None) -> int | None:
         """The seat a token holds at this table; None for no token; 401/403 for a bad one."""
@@ -132,13 +162,13 @@ class TableService:
     ) -> tuple[dict[str, Any], int, tuple[int, frozenset[int]]] | None:
         """A WebSocket update for ``viewer`` after ``since``; None if the table and who is
         connected are as ``seen`` (the revision and connected seats of the last frame sent)."""
-        runtime = self.runtime(table_id)
+        runtime = self.runtime(table_id, fresh=False)
         with runtime.lock:
             connected = self.presence(table_id)
             now = (runtime.row.revision, frozenset(connected))
             if now == seen:
                 return None
-            view = build_view(runtime, viewer, connected)
+            view = build_view(runtime, viewer, connected, svg=False)
             frame = {
                 "type": "update",
                 "seq": runtime.seq,
@@ -357,14 +387,34 @@ class TableService:
         action_text: str | None,
         action_id: int | None,
     ) -> dict[str, Any]:
-        """A person's action for the token's seat, answering ``seq``; the new view."""
-        runtime = self.runtime(table_id)
-        with runtime.lock:
+        """A person's action for the token's seat, answering ``seq``; the new view (its board
+        is fetched from the view's ``board`` URL)."""
+
+        def act(runtime: Runtime) -> dict[str, Any]:
             seat = self._require_seat(runtime, token)
             self._act(runtime, seat, seq, action_text, action_id, "human")
-            view = build_view(runtime, seat, self.presence(table_id))
+            return build_view(runtime, seat, self.presence(table_id), svg=False)
+
+        view = self._on_table(table_id, act)
         self.on_change(table_id)
         return view
+
+    def board(self, table_id: str, token: str | None, seq: int) -> str:
+        """The SVG of the table at ``seq`` (its current one) as the token's seat sees it."""
+        if seq < 0:
+            raise errors.not_found("there is no board before seq 0")
+
+        def draw(runtime: Runtime) -> str:
+            viewer = self.seat_of(runtime, token)
+            if seq > runtime.seq:
+                raise errors.not_found(f"the table is at seq {runtime.seq}, not yet {seq}")
+            if seq < runtime.seq:
+                raise errors.conflict(
+                    f"the table is at seq {runtime.seq}: ask for its board at {runtime.seq}"
+                )
+            return board_svg(runtime, viewer)
+
+        return self._on_table(table_id, draw)
 
     def submit_ai(
         self, table_id: str, seat: int, seq: int, action_text: str, process: str = ""
@@ -458,7 +508,7 @@ class TableService:
             runtime.state = trial.state
             runtime.entries = trial.entries
             self._update_row(runtime, fields)
-            view = build_view(runtime, seat, self.presence(table_id))
+            view = build_view(runtime, seat, self.presence(table_id), svg=False)
         self.on_change(table_id)
         return view
 
@@ -480,7 +530,7 @@ class TableService:
             self._commit(runtime, Change(events=[event], table=fields))
             runtime.events.append(event)
             self._update_row(runtime, fields)
-            view = build_view(runtime, seat, self.presence(table_id))
+            view = build_view(runtime, seat, self.presence(table_id), svg=False)
         self.on_change(table_id)
         return view
 

@@ -133,15 +133,47 @@ def result_json(runtime: Runtime) -> dict[str, Any] | None:
     }
 
 
-def build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> dict[str, Any]:
-    """The view of the table for ``viewer`` (a seat, or None for a spectator), cached per revision."""
+def build_view(
+    runtime: Runtime, viewer: int | None, connected: set[int], *, svg: bool = True
+) -> dict[str, Any]:
+    """The view of the table for ``viewer`` (a seat, or None for a spectator), cached per revision.
+
+    With ``svg=False`` the drawing is left out: the view names its ``board`` URL instead, and a
+    client fetches that once per ``seq`` (the WebSocket frames and the answers to changes are
+    sent this way, so a move does not wait on drawing every seat's board).
+    """
     key = (runtime.row.revision, viewer, frozenset(connected))
     cached = runtime.views.get(key)
     if cached is None:
         if any(k[0] != runtime.row.revision for k in runtime.views):
             runtime.views.clear()
         cached = runtime.views[key] = _build_view(runtime, viewer, connected)
-    return cached
+    if not svg:
+        return cached
+    return {**cached, "svg": board_svg(runtime, viewer)}
+
+
+def drawing_key(runtime: Runtime, viewer: int | None) -> int | None:
+    """Whose drawing ``viewer`` gets: one shared by every viewer in a game without hidden
+    information (the protocol asks ``to_svg`` to be the same for every perspective there),
+    else the viewer's own."""
+    return None if not runtime.state.spec.hidden_information else viewer
+
+
+def board_svg(runtime: Runtime, viewer: int | None) -> str:
+    """``state.to_svg(viewer)`` at the table's current ``seq``, drawn once per seq and drawing."""
+    key = (runtime.seq, drawing_key(runtime, viewer))
+    drawn = runtime.boards.get(key)
+    if drawn is None:
+        if any(k[0] != runtime.seq for k in runtime.boards):
+            runtime.boards.clear()
+        drawn = runtime.boards[key] = runtime.state.to_svg(key[1])
+    return drawn
+
+
+def board_url(runtime: Runtime) -> str:
+    """Where a client fetches its board at the current ``seq`` (with its token, if any)."""
+    return f"/api/tables/{runtime.row.id}/board/{runtime.seq}"
 
 
 def _build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> dict[str, Any]:
@@ -171,7 +203,7 @@ def _build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> di
         "thinking": to_move is not None and runtime.seats[to_move].kind == "ai",
         "seats": seats_json(runtime.seats, connected),
         "observation": state.observation(viewer),
-        "svg": state.to_svg(viewer),
+        "board": board_url(runtime),
         "legal": legal_json(state) if to_move is not None and to_move == viewer else [],
         "scores": [score.to_json() for score in state.scores()],
         "log": log,
