@@ -90,9 +90,9 @@ class Checker:
         self.checked += 1
 
     def check_board(self, viewer: int | None, token: str | None, frame: Any) -> None:
-        """The board a frame names, fetched as the client does: checked like any answer, and
-        byte for byte the drawing that :meth:`swap_check` proves independent of hidden parts."""
-        assert "svg" not in frame["view"], "frames name their board instead of carrying it"
+        """The board a frame names, fetched with the viewer's token: checked like any answer,
+        byte for byte the frame's own drawing and the one :meth:`swap_check` proves independent
+        of hidden parts."""
         headers = auth(token) if token is not None else {}
         response = self.client.get(frame["view"]["board"], headers=headers)
         runtime = self.runtime()
@@ -104,6 +104,7 @@ class Checker:
         assert response.status_code == 200, response.text
         assert response.headers["vary"] == "Authorization"
         self.check(viewer, response.text)
+        assert response.text == frame["view"]["svg"]
         self.boards += 1
         with runtime.lock:
             expected = build_view(runtime, viewer, set())["svg"]
@@ -198,7 +199,9 @@ def test_no_hidden_card_reaches_another_seat_or_a_spectator(client: TestClient) 
             for viewer in VIEWERS:
                 frame = sockets[viewer].receive_json()
                 checker.check(viewer, frame)
-                checker.check_board(viewer, seats.get(viewer) if viewer is not None else None, frame)
+                checker.check_board(
+                    viewer, seats.get(viewer) if viewer is not None else None, frame
+                )
             if response.json()["undo"]["allowed"] and rng.random() < 0.2:
                 undone = client.post(
                     f"/api/tables/{table}/undo",

@@ -28,7 +28,7 @@ def undo(client: TestClient, table: str, token: str) -> Any:
 
 
 def same_position(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    keys = ("observation", "legal", "log", "to_move")
+    keys = ("observation", "legal", "log", "to_move", "svg")
     return all(a[k] == b[k] for k in keys)
 
 
@@ -46,9 +46,8 @@ def test_undo_against_ai_takes_back_the_reply(client: TestClient) -> None:
     assert response.status_code == 200
     after = response.json()
     assert same_position(after, before) and after["seq"] == replied["seq"] + 1
-    # the answer names its board instead of carrying it: the drawing is the one before the move
-    assert "svg" not in after
-    assert client.get(after["board"], headers=auth(token)).text == before["svg"]
+    # the board the answer names is the drawing it carries
+    assert client.get(after["board"], headers=auth(token)).text == after["svg"]
     assert after["undo"] == {"allowed": False}
 
 

@@ -57,10 +57,7 @@ export interface View {
   thinking: boolean;
   seats: SeatInfo[];
   observation: unknown;
-  /** The drawing: in views read with GET; frames and answers to changes name `board` instead. */
-  svg?: string;
-  /** Where this view's drawing is fetched (once per seq; the server lets the browser cache it). */
-  board?: string;
+  svg: string;
   legal: LegalAction[];
   scores: Score[];
   log: LogEntry[];
@@ -148,17 +145,6 @@ export const api = {
   resign: (table: string, token: string | null) => call<View>("POST", `/api/tables/${enc(table)}/resign`, {}, token),
   rematch: (table: string, token: string | null) =>
     call<CreatedTable>("POST", `/api/tables/${enc(table)}/rematch`, {}, token),
-  /** The SVG a view's `board` names, as the token's seat sees it. */
-  board: async (url: string, token: string | null): Promise<string> => {
-    let response: Response;
-    try {
-      response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-    } catch {
-      throw new ApiError(0, "network", "");
-    }
-    if (!response.ok) throw new ApiError(response.status, "http", "");
-    return response.text();
-  },
   record: (table: string) => call<Record<string, unknown>>("GET", `/api/tables/${enc(table)}/record`),
   replay: (table: string, n: number, perspective: number | null) =>
     call<View>(

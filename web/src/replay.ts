@@ -137,7 +137,7 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
         t("table.lobbyLink"),
       ),
     );
-    board.innerHTML = current.svg ?? "";
+    board.innerHTML = current.svg;
     board.querySelector("svg")?.removeAttribute("width");
     board.querySelector("svg")?.removeAttribute("height");
     for (const element of board.querySelectorAll("[data-last]")) element.classList.add("sw-last");

@@ -37,10 +37,6 @@ class TablePage implements Page {
   private view: View | null = null;
   private log = new Map<number, LogEntry>();
   private socket: TableSocket | null = null;
-  /** Boards being fetched or fetched, by URL and token (a few: only the newest is shown). */
-  private boards = new Map<string, Promise<string>>();
-  private boardTicket = 0;
-  private boardSeq = 0;
   private token: string | null = null;
   private held: HeldSeat[] = [];
   private connected = true;
@@ -163,33 +159,7 @@ class TablePage implements Page {
   /** Take a new view: frames always (they come in order), HTTP answers unless already overtaken. */
   private apply(view: View | null, source: "http" | "socket" | "undo"): void {
     if (!view || this.disposed) return;
-    if (source === "http" && view.seq < Math.max(this.view?.seq ?? 0, this.boardSeq)) return;
-    if (view.svg === undefined && view.board) {
-      // The view names its board: fetch it (once per seq and seat), then show both together,
-      // unless a newer view came meanwhile.
-      const ticket = ++this.boardTicket;
-      this.boardSeq = Math.max(this.boardSeq, view.seq);
-      const key = `${view.board} ${this.token ?? ""}`;
-      const drawn = this.boards.get(key) ?? api.board(view.board, this.token);
-      this.boards.set(key, drawn);
-      if (this.boards.size > 8) this.boards.delete(this.boards.keys().next().value as string);
-      drawn.then(
-        (svg) => {
-          if (ticket === this.boardTicket) this.apply({ ...view, svg }, source);
-        },
-        () => {
-          this.boards.delete(key);
-          // The table moved on (its newer frame is coming) or the network failed: read it anew.
-          if (ticket === this.boardTicket) {
-            void api.view(this.table, this.token).then(
-              (fresh) => this.apply(fresh, "http"),
-              () => undefined,
-            );
-          }
-        },
-      );
-      return;
-    }
+    if (source === "http" && this.view && view.seq < this.view.seq) return;
     if (this.view && view.seq < this.view.seq) {
       for (const seq of [...this.log.keys()]) if (seq > view.seq) this.log.delete(seq);
     }
@@ -216,7 +186,7 @@ class TablePage implements Page {
     this.els.boardWrap.setAttribute("aria-label", t("table.board"));
     this.renderHead();
     this.renderTurn();
-    this.board.show(view.game, view.svg ?? "", view.status === "running" ? view.legal : []);
+    this.board.show(view.game, view.svg, view.status === "running" ? view.legal : []);
     this.markLast();
     this.renderChoices();
     this.renderSummary();

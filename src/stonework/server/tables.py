@@ -20,7 +20,7 @@ from stonework.core.registry import get_game
 from stonework.server import errors
 from stonework.server.catalog import DEFAULT_AGENT, agent_seconds, check_agent
 from stonework.server.moves import make_event, settle_chance, status_fields
-from stonework.server.runtime import ACTION, RESIGN, UNDO, Runtime, fresh_state
+from stonework.server.runtime import ACTION, RESIGN, SNAPSHOT_EVERY, UNDO, Runtime, fresh_state
 from stonework.server.storage import Change, EventRow, SeatRow, Store, TableRow
 from stonework.server.tokens import digest, new_invite, new_seed, new_table_id, new_token
 from stonework.server.undo import undo_point, undo_reason
@@ -168,7 +168,7 @@ class TableService:
             now = (runtime.row.revision, frozenset(connected))
             if now == seen:
                 return None
-            view = build_view(runtime, viewer, connected, svg=False)
+            view = build_view(runtime, viewer, connected)
             frame = {
                 "type": "update",
                 "seq": runtime.seq,
@@ -393,7 +393,7 @@ class TableService:
         def act(runtime: Runtime) -> dict[str, Any]:
             seat = self._require_seat(runtime, token)
             self._act(runtime, seat, seq, action_text, action_id, "human")
-            return build_view(runtime, seat, self.presence(table_id), svg=False)
+            return build_view(runtime, seat, self.presence(table_id))
 
         view = self._on_table(table_id, act)
         self.on_change(table_id)
@@ -480,10 +480,17 @@ class TableService:
         played += settle_chance(after, runtime.row.seed, seq + 2)
         fields = status_fields(runtime.row, runtime.seats, after, runtime.row.status)
         change = Change(events=[e for e, _ in played], table=fields)
+        entries = runtime.entries + [entry for _, entry in played]
+        last_seq = played[-1][0].seq
+        since_snapshot = last_seq - (runtime.snapshots[-1].seq if runtime.snapshots else 0)
+        if since_snapshot >= SNAPSHOT_EVERY:
+            change.snapshot = runtime.take_snapshot(last_seq, entries, after)
         self._commit(runtime, change)
         runtime.state = after
         runtime.events.extend(e for e, _ in played)
-        runtime.entries.extend(entry for _, entry in played)
+        runtime.entries = entries
+        if change.snapshot is not None:
+            runtime.snapshots.append(change.snapshot)
         self._update_row(runtime, fields)
 
     def undo(self, table_id: str, token: str | None, seq: int) -> dict[str, Any]:
@@ -501,6 +508,7 @@ class TableService:
             event = EventRow(seq + 1, UNDO, seat, None, {"back_to": back_to}, time.time())
             trial = Runtime(runtime.row, runtime.seats, runtime.state, list(runtime.events))
             trial.entries = list(runtime.entries)
+            trial.snapshots = runtime.snapshots
             trial.rewind(back_to)
             fields = status_fields(runtime.row, runtime.seats, trial.state, "running")
             self._commit(runtime, Change(events=[event], table=fields))
@@ -508,7 +516,7 @@ class TableService:
             runtime.state = trial.state
             runtime.entries = trial.entries
             self._update_row(runtime, fields)
-            view = build_view(runtime, seat, self.presence(table_id), svg=False)
+            view = build_view(runtime, seat, self.presence(table_id))
         self.on_change(table_id)
         return view
 
@@ -530,7 +538,7 @@ class TableService:
             self._commit(runtime, Change(events=[event], table=fields))
             runtime.events.append(event)
             self._update_row(runtime, fields)
-            view = build_view(runtime, seat, self.presence(table_id), svg=False)
+            view = build_view(runtime, seat, self.presence(table_id))
         self.on_change(table_id)
         return view
 

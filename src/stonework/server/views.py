@@ -133,14 +133,10 @@ def result_json(runtime: Runtime) -> dict[str, Any] | None:
     }
 
 
-def build_view(
-    runtime: Runtime, viewer: int | None, connected: set[int], *, svg: bool = True
-) -> dict[str, Any]:
+def build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> dict[str, Any]:
     """The view of the table for ``viewer`` (a seat, or None for a spectator), cached per revision.
 
-    With ``svg=False`` the drawing is left out: the view names its ``board`` URL instead, and a
-    client fetches that once per ``seq`` (the WebSocket frames and the answers to changes are
-    sent this way, so a move does not wait on drawing every seat's board).
+    The drawing is drawn once per ``seq`` and shared where viewers see the same (:func:`board_svg`).
     """
     key = (runtime.row.revision, viewer, frozenset(connected))
     cached = runtime.views.get(key)
@@ -148,8 +144,6 @@ def build_view(
         if any(k[0] != runtime.row.revision for k in runtime.views):
             runtime.views.clear()
         cached = runtime.views[key] = _build_view(runtime, viewer, connected)
-    if not svg:
-        return cached
     return {**cached, "svg": board_svg(runtime, viewer)}
 
 
@@ -172,7 +166,8 @@ def board_svg(runtime: Runtime, viewer: int | None) -> str:
 
 
 def board_url(runtime: Runtime) -> str:
-    """Where a client fetches its board at the current ``seq`` (with its token, if any)."""
+    """Where a client may fetch its board again at the current ``seq`` (with its token, if any;
+    the same bytes for good, so it caches them)."""
     return f"/api/tables/{runtime.row.id}/board/{runtime.seq}"
 
 
