@@ -106,7 +106,13 @@ def free_port() -> int:
 class ServerProcess:
     """``stonework serve`` in a subprocess on a free loopback port."""
 
-    def __init__(self, data_dir: Path, db_url: str, redis_url: str | None = None) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        db_url: str,
+        redis_url: str | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         args = [
@@ -127,7 +133,12 @@ class ServerProcess:
             args += ["--redis", redis_url]
         self.log = (data_dir / f"server-{self.port}.log").open("wb")
         # the tests poll as fast as they can from one address: lift the per-address limit
-        env = dict(os.environ, STONEWORK_RATE_PER_SECOND="100000", STONEWORK_RATE_BURST="100000")
+        env = dict(
+            os.environ,
+            STONEWORK_RATE_PER_SECOND="100000",
+            STONEWORK_RATE_BURST="100000",
+            **(env or {}),
+        )
         self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

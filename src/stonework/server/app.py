@@ -51,7 +51,9 @@ def create_app(settings: Settings) -> FastAPI:
         store = Store(engine)
         instance = uuid.uuid4().hex
         hub = Hub(instance, settings.redis_url)
-        service = TableService(store, presence=hub.connected)
+        service = TableService(
+            store, presence=hub.connected, snapshot_every=settings.snapshot_every
+        )
         ai = AiPlayer(service, store, instance, settings.ai_workers, settings.sweep_seconds)
 
         def changed(table_id: str) -> None:
@@ -130,5 +132,7 @@ def app_from_environment() -> Any:
         ai_workers=int(os.environ.get("STONEWORK_AI_WORKERS", "1")),
         rate_per_second=float(os.environ.get("STONEWORK_RATE_PER_SECOND", "20")),
         rate_burst=int(os.environ.get("STONEWORK_RATE_BURST", "100")),
+        snapshot_every=int(os.environ.get("STONEWORK_SNAPSHOT_EVERY", "50")),
+        abandon_seconds=float(os.environ.get("STONEWORK_ABANDON_SECONDS", str(7 * 24 * 3600))),
     )
     return create_app(settings)

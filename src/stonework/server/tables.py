@@ -62,8 +62,10 @@ class TableService:
         store: Store,
         on_change: Callable[[str], None] = lambda table: None,
         presence: Callable[[str], set[int]] = lambda table: set(),
+        snapshot_every: int = SNAPSHOT_EVERY,
     ) -> None:
         self.store = store
+        self.snapshot_every = max(1, snapshot_every)
         self.on_change = on_change
         self.presence = presence
         self._cache: OrderedDict[str, Runtime] = OrderedDict()
@@ -483,7 +485,7 @@ class TableService:
         entries = runtime.entries + [entry for _, entry in played]
         last_seq = played[-1][0].seq
         since_snapshot = last_seq - (runtime.snapshots[-1].seq if runtime.snapshots else 0)
-        if since_snapshot >= SNAPSHOT_EVERY:
+        if since_snapshot >= self.snapshot_every:
             change.snapshot = runtime.take_snapshot(last_seq, entries, after)
         self._commit(runtime, change)
         runtime.state = after
