@@ -6,7 +6,10 @@ asked, starts the AI seats' workers and the sweeper that resumes their turns aft
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import time
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -28,6 +31,7 @@ from stonework.server.settings import Settings
 from stonework.server.static import static_response
 from stonework.server.storage import Store, make_engine
 from stonework.server.tables import TableService
+from stonework.server.threads import run_in_thread
 
 log = logging.getLogger("stonework.server")
 
@@ -39,6 +43,19 @@ def _validation_message(exc: RequestValidationError) -> str:
         what = str(error.get("msg", "is not valid"))
         problems.append(f"{where}: {what}" if where else what)
     return "; ".join(problems) or "the request is not valid"
+
+
+async def _abandon_idle_tables(service: TableService, settings: Settings) -> None:
+    """Every so often, mark abandoned the tables idle for ``settings.abandon_seconds`` that
+    nobody is connected to (docs/server.md, "Table states")."""
+    while True:
+        await asyncio.sleep(settings.abandon_sweep_seconds)
+        try:
+            before = time.time() - settings.abandon_seconds
+            for table_id in await run_in_thread(service.store.idle_tables, before):
+                await run_in_thread(service.abandon_if_idle, table_id, before)
+        except Exception:
+            log.exception("looking for abandoned tables failed; trying again later")
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -65,9 +82,13 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.services = api.Services(service, hub, ai)
         await hub.start()
         await ai.start()
+        abandoner = asyncio.create_task(_abandon_idle_tables(service, settings))
         try:
             yield
         finally:
+            abandoner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await abandoner
             await ai.stop()
             await hub.stop()
             engine.dispose()

@@ -441,6 +441,19 @@ class Store:
             by_table[s.table_id].append(_seat_row(s))
         return [(_table_row(r), by_table[r.id]) for r in rows]
 
+    def idle_tables(self, before: float) -> list[str]:
+        """Waiting or running tables with no change since ``before`` (a Unix time)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables_t.c.id).where(
+                    and_(
+                        tables_t.c.status.in_(("waiting", "running")),
+                        tables_t.c.updated_at < before,
+                    )
+                )
+            ).all()
+        return [r.id for r in rows]
+
     def ai_tables(self) -> list[str]:
         """Running tables where an AI seat is to move (to resume after a restart)."""
         with self.engine.connect() as conn:

@@ -340,6 +340,8 @@ class TableService:
         """Take an open seat by its invite; answers the seat and its new token."""
         runtime = self.runtime(table_id)
         with runtime.lock:
+            if runtime.row.status not in ("waiting", "running"):
+                raise errors.conflict(f"the table is {runtime.row.status}")
             hashed = digest(invite)
             seat = next((s for s in runtime.seats if s.invite_hash == hashed), None)
             if seat is None:
@@ -585,6 +587,26 @@ class TableService:
                     item["token"] = token
         self.on_change(table_id)
         return answer, turn
+
+    def abandon_if_idle(self, table_id: str, before: float) -> bool:
+        """Mark a waiting or running table abandoned if nothing changed it since ``before`` and
+        no seat is connected to it (in any process); True if it was."""
+        runtime = self.runtime(table_id)
+        with runtime.lock:
+            row = runtime.row
+            if row.status not in ("waiting", "running") or row.updated_at >= before:
+                return False
+            if self.presence(table_id):
+                return False
+            fields = {"status": "abandoned", "to_move": None, "ai_to_move": False}
+            try:
+                self._commit(runtime, Change(table=fields))
+            except errors.ApiError:
+                return False  # it changed meanwhile: not idle after all
+            self._update_row(runtime, fields)
+        log.info("table %s abandoned (idle since %.0f)", table_id, row.updated_at)
+        self.on_change(table_id)
+        return True
 
     # --- internals ---------------------------------------------------------------------------
 
