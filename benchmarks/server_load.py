@@ -5,12 +5,9 @@ Starts ``stonework serve`` on a free port of 127.0.0.1 (SQLite in a temporary fo
 client per seat, and lets the seat to move submit a random legal action over HTTP as soon as its
 update arrives. It stops by itself after ``--seconds`` or ``--max-actions``, stops the server, and
 reports actions per second and the latency of each action from its submission to the update
-reaching the last client of its table (p50, p99), and to the last client holding the new board:
-like the browser, a client fetches the board a frame names (``view.board``) once per seq; a
-server that still sends the drawing inside its frames (``view.svg``) has it with the update.
-``--src DIR`` runs the server from another checkout's ``src`` (before/after in one run), and the
-server's CPU time per accepted action is reported (less sensitive to a shared machine than the
-latencies).
+(with its board) reaching the last client of its table (p50, p99). ``--src DIR`` runs the
+server from another checkout's ``src`` (before/after in one run); the server's CPU time per
+accepted action is reported too (less sensitive to a shared machine than the latencies).
 
     python benchmarks/server_load.py --tables 100 --seconds 40 --think 5
     python benchmarks/server_load.py --tables 100 --seconds 40 --think 5 \
@@ -56,10 +53,6 @@ class Load:
         self.submitted: dict[tuple[str, int], float] = {}
         self.arrivals: dict[tuple[str, int], list[float]] = {}
         self.latencies: list[float] = []
-        self.board_sent: dict[tuple[str, int], float] = {}
-        self.board_arrivals: dict[tuple[str, int], int] = {}
-        self.board_latencies: list[float] = []
-        self.board_fetches = 0
         self.answers: list[float] = []
         self.errors = 0
         self.actions = 0
@@ -78,16 +71,6 @@ class Load:
         table = answer["table"]
         tokens = {s["seat"]: s["token"] for s in answer["seats"]}
         await asyncio.gather(*(self.seat(http, table, seat, tokens[seat]) for seat in (0, 1)))
-
-    def board_arrived(self, table: str, seq: int) -> None:
-        """A client holds the board at ``seq``: the action's latency ends with the second."""
-        key = (table, seq)
-        count = self.board_arrivals[key] = self.board_arrivals.get(key, 0) + 1
-        if count == 2:
-            del self.board_arrivals[key]
-            sent_at = self.board_sent.pop(key, None)
-            if sent_at is not None:
-                self.board_latencies.append(time.perf_counter() - sent_at)
 
     async def seat(self, http: httpx.AsyncClient, table: str, seat: int, token: str) -> None:
         ws_url = self.url.replace("http", "ws") + f"/api/tables/{table}/ws"
@@ -115,20 +98,9 @@ class Load:
                     arrived = self.arrivals.setdefault(key, [])
                     arrived.append(now)
                     if len(arrived) == 2 and key in self.submitted:
-                        sent_at = self.submitted.pop(key)
-                        self.latencies.append(now - sent_at)
+                        self.latencies.append(now - self.submitted.pop(key))
                         del self.arrivals[key]
-                        self.board_sent[key] = sent_at
                 view = frame["view"]
-                if "svg" not in view:
-                    board = await http.get(
-                        view["board"], headers={"Authorization": f"Bearer {token}"}
-                    )
-                    self.board_fetches += 1
-                    if board.status_code != 200 or "<svg" not in board.text:
-                        print("DEBUG board", board.status_code, board.text[:200], flush=True)
-                        self.errors += 1
-                self.board_arrived(table, view["seq"])
                 if view["status"] != "running":
                     if seat == 0:
                         self.finished_tables += 1
@@ -145,8 +117,7 @@ class Load:
                             headers={"Authorization": f"Bearer {token}"},
                             json={"seq": seq, "action_id": choice["id"]},
                         )
-                    except httpx.TransportError as exc:
-                        print("DEBUG submit", repr(exc), time.monotonic(), flush=True)
+                    except httpx.TransportError:
                         self.errors += 1
                         continue
                     if response.status_code == 200:
@@ -259,18 +230,12 @@ def main() -> None:
     print(
         f"CPU: server {server_cpu:.1f} s, {under_load:.1f} s under load "
         f"({1000 * under_load / max(1, load.actions):.1f} ms per "
-        f"action), load generator {client_cpu:.1f} s; board fetches {load.board_fetches}"
+        f"action), load generator {client_cpu:.1f} s"
     )
     if lat:
         print(
             f"latency submit -> last client's update: p50 {statistics.median(lat):.1f} ms, "
             f"p99 {percentile(lat, 0.99):.1f} ms, max {max(lat):.1f} ms ({len(lat)} actions)"
-        )
-    boards = [v * 1000 for v in load.board_latencies]
-    if boards:
-        print(
-            f"latency submit -> last client's board: p50 {statistics.median(boards):.1f} ms, "
-            f"p99 {percentile(boards, 0.99):.1f} ms, max {max(boards):.1f} ms ({len(boards)} actions)"
         )
     answers = [v * 1000 for v in load.answers]
     if answers:
