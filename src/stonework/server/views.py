@@ -108,15 +108,18 @@ def turn_text(runtime: Runtime) -> str:
 
 def legal_json(state: State) -> list[dict[str, Any]]:
     """The legal actions with notation, id and the SVG targets a person clicks to choose each."""
-    return [
-        {
-            "id": state.action_id(action),
-            "notation": str(action),
-            "label": str(action),
-            "targets": list(state.action_targets(action)),
-        }
-        for action in state.legal_actions()
-    ]
+    out = []
+    for action in state.legal_actions():
+        text = str(action)  # notation and label alike, for now: written once
+        out.append(
+            {
+                "id": state.action_id(action),
+                "notation": text,
+                "label": text,
+                "targets": list(state.action_targets(action)),
+            }
+        )
+    return out
 
 
 def result_json(runtime: Runtime) -> dict[str, Any] | None:
