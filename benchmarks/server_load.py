@@ -167,12 +167,14 @@ def main() -> None:
     print(f"load average before: {os.getloadavg()[0]:.1f}")
     folder = Path(tempfile.mkdtemp(prefix="stonework-load-"))
     db = args.db or f"sqlite:///{folder / 'load.db'}"
+    scratch = None
     if db.startswith("postgresql"):
         import psycopg
 
         name = f"stonework_load_{int(time.time())}"
         with psycopg.connect(db, autocommit=True) as admin:
             admin.execute(f'CREATE DATABASE "{name}"')
+        scratch = (args.db, name)
         db = db.rsplit("/", 1)[0] + "/" + name
     port = free_port()
     env = dict(os.environ, STONEWORK_RATE_PER_SECOND="100000", STONEWORK_RATE_BURST="100000")
@@ -213,6 +215,11 @@ def main() -> None:
         server_cpu = _cpu_seconds(server.pid)
         server.terminate()
         server.wait(30)
+        if scratch is not None:
+            import psycopg
+
+            with psycopg.connect(scratch[0], autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{scratch[1]}" WITH (FORCE)')
     elapsed = load.elapsed  # type: ignore[attr-defined]
     lat = [v * 1000 for v in load.latencies]
     print(
