@@ -40,12 +40,15 @@ def make_settings(data_dir: Path, db_url: str | None = None, **kw: object) -> Se
     return Settings(db_url=db_url, data_dir=data_dir, **values)  # type: ignore[arg-type]
 
 
-def serve(data_dir: Path, db_url: str, redis_url: str | None = None) -> ServeProcess:
-    """``stonework serve`` in a subprocess on ``db_url`` (and Redis), one AI worker, ready."""
+def serve(
+    data_dir: Path, db_url: str, redis_url: str | None = None, env: dict[str, str] | None = None
+) -> ServeProcess:
+    """``stonework serve`` in a subprocess on ``db_url`` (and Redis), one AI worker, ready;
+    ``env`` adds environment settings (e.g. ``STONEWORK_SNAPSHOT_EVERY``)."""
     args = ["--db", db_url, "--ai-workers", "1"]
     if redis_url:
         args += ["--redis", redis_url]
-    return ServeProcess(data_dir, *args)
+    return ServeProcess(data_dir, *args, env=env)
 
 
 def auth(token: str) -> dict[str, str]:

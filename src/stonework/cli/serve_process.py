@@ -41,7 +41,13 @@ class ServeProcess:
     with the end of that log. Use it as a context manager, or call :meth:`stop`.
     """
 
-    def __init__(self, data_dir: Path, *args: str, timeout: float = 60.0) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        *args: str,
+        timeout: float = 60.0,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = data_dir / f"server-{self.port}.log"
@@ -58,7 +64,7 @@ class ServeProcess:
             str(data_dir),
             *args,
         ]
-        env = {**_UNLIMITED, **os.environ}
+        env = {**_UNLIMITED, **os.environ, **(env or {})}
         self.log = self.log_path.open("wb")
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env)
         try:
