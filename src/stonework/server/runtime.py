@@ -33,9 +33,7 @@ class Runtime:
     events: list[EventRow] = field(default_factory=list)
     entries: list[LogEntry] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
-    views: dict[tuple[int, int | None, frozenset[int]], dict[str, Any]] = field(
-        default_factory=dict
-    )
+    views: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
     """Views built at this revision, by viewer and connected seats (SVGs are costly to draw)."""
 
     @classmethod

@@ -17,7 +17,7 @@ from typing import Any
 
 from stonework.core.errors import StoneworkError, UnknownGame, UnknownOption
 from stonework.core.registry import get_game
-from stonework.server import errors
+from stonework.server import errors, language
 from stonework.server.catalog import DEFAULT_AGENT, agent_seconds, check_agent
 from stonework.server.moves import make_event, settle_chance, status_fields
 from stonework.server.runtime import ACTION, RESIGN, UNDO, Runtime, fresh_state
@@ -120,15 +120,43 @@ class TableService:
 
     # --- reading -----------------------------------------------------------------------------
 
-    def view(self, table_id: str, token: str | None) -> dict[str, Any]:
+    def view(self, table_id: str, token: str | None, lang: str = "en") -> dict[str, Any]:
         """The view of a table for the token's seat (a spectator without token)."""
         runtime = self.runtime(table_id)
         with runtime.lock:
             seat = self.seat_of(runtime, token)
-            return build_view(runtime, seat, self.presence(table_id))
+            return build_view(runtime, seat, self.presence(table_id), lang)
+
+    def board(
+        self, table_id: str, token: str | None, view: int | None, lang: str
+    ) -> dict[str, Any]:
+        """The drawing alone for the token's seat, turned to ``view``, labels in ``lang``."""
+        runtime = self.runtime(table_id)
+        with runtime.lock:
+            seat = self.seat_of(runtime, token)
+            turn = language.check_view(runtime.state, view)
+            key = (runtime.row.revision, "board", seat, turn, lang)
+            cached = runtime.views.get(key)
+            if cached is None:
+                if any(k[0] != runtime.row.revision for k in runtime.views):
+                    runtime.views.clear()
+                cached = runtime.views[key] = {
+                    "table": runtime.row.id,
+                    "seq": runtime.seq,
+                    "view": turn,
+                    "views": runtime.state.svg_views,
+                    "lang": lang,
+                    "svg": language.drawing(runtime.state, seat, turn, lang),
+                }
+            return cached
 
     def frame(
-        self, table_id: str, viewer: int | None, since: int, seen: tuple[int, frozenset[int]]
+        self,
+        table_id: str,
+        viewer: int | None,
+        since: int,
+        seen: tuple[int, frozenset[int]],
+        lang: str = "en",
     ) -> tuple[dict[str, Any], int, tuple[int, frozenset[int]]] | None:
         """A WebSocket update for ``viewer`` after ``since``; None if the table and who is
         connected are as ``seen`` (the revision and connected seats of the last frame sent)."""
@@ -138,7 +166,7 @@ class TableService:
             now = (runtime.row.revision, frozenset(connected))
             if now == seen:
                 return None
-            view = build_view(runtime, viewer, connected)
+            view = build_view(runtime, viewer, connected, lang)
             frame = {
                 "type": "update",
                 "seq": runtime.seq,
@@ -191,7 +219,14 @@ class TableService:
                 record.meta["resigned"] = resigned
             return record.to_json()
 
-    def replay(self, table_id: str, count: int, perspective: int | None) -> dict[str, Any]:
+    def replay(
+        self,
+        table_id: str,
+        count: int,
+        perspective: int | None,
+        view: int | None = None,
+        lang: str = "en",
+    ) -> dict[str, Any]:
         """A finished table after ``count`` log entries as ``perspective`` saw it."""
         runtime = self.runtime(table_id)
         with runtime.lock:
@@ -205,7 +240,8 @@ class TableService:
                 raise errors.bad_request(
                     f"perspective must be a seat from 0 to {runtime.row.players - 1}"
                 )
-            return replay_view(runtime, count, perspective)
+            turn = language.check_view(runtime.state, view)
+            return replay_view(runtime, count, perspective, turn, lang)
 
     # --- creating and joining ------------------------------------------------------------------
 
@@ -356,13 +392,21 @@ class TableService:
         seq: int,
         action_text: str | None,
         action_id: int | None,
+        lang: str = "en",
     ) -> dict[str, Any]:
-        """A person's action for the token's seat, answering ``seq``; the new view."""
+        """A person's action for the token's seat, answering ``seq``; the new view.
+
+        A refusal's reason and the view are in ``lang``."""
         runtime = self.runtime(table_id)
         with runtime.lock:
             seat = self._require_seat(runtime, token)
-            self._act(runtime, seat, seq, action_text, action_id, "human")
-            view = build_view(runtime, seat, self.presence(table_id))
+            try:
+                self._act(runtime, seat, seq, action_text, action_id, "human")
+            except errors.ApiError as exc:
+                if lang != "en" and exc.code in ("illegal_action", "forbidden"):
+                    exc.message = language.words(runtime.row.game, exc.message, lang)
+                raise
+            view = build_view(runtime, seat, self.presence(table_id), lang)
         self.on_change(table_id)
         return view
 
@@ -436,7 +480,7 @@ class TableService:
         runtime.entries.extend(entry for _, entry in played)
         self._update_row(runtime, fields)
 
-    def undo(self, table_id: str, token: str | None, seq: int) -> dict[str, Any]:
+    def undo(self, table_id: str, token: str | None, seq: int, lang: str = "en") -> dict[str, Any]:
         """Take back the token's seat's last move (and AI replies) if the policy allows it."""
         runtime = self.runtime(table_id)
         with runtime.lock:
@@ -458,11 +502,11 @@ class TableService:
             runtime.state = trial.state
             runtime.entries = trial.entries
             self._update_row(runtime, fields)
-            view = build_view(runtime, seat, self.presence(table_id))
+            view = build_view(runtime, seat, self.presence(table_id), lang)
         self.on_change(table_id)
         return view
 
-    def resign(self, table_id: str, token: str | None) -> dict[str, Any]:
+    def resign(self, table_id: str, token: str | None, lang: str = "en") -> dict[str, Any]:
         """The token's seat resigns: the table is finished and that seat placed last."""
         runtime = self.runtime(table_id)
         with runtime.lock:
@@ -480,7 +524,7 @@ class TableService:
             self._commit(runtime, Change(events=[event], table=fields))
             runtime.events.append(event)
             self._update_row(runtime, fields)
-            view = build_view(runtime, seat, self.presence(table_id))
+            view = build_view(runtime, seat, self.presence(table_id), lang)
         self.on_change(table_id)
         return view
 

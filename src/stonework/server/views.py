@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from stonework.core.state import CHANCE, State
+from stonework.server import language
 from stonework.server.runtime import ACTION, CHANCE_KIND, RESIGN, UNDO, Runtime
 from stonework.server.storage import EventRow, SeatRow
 from stonework.server.undo import LogEntry, undo_point
@@ -133,18 +134,23 @@ def result_json(runtime: Runtime) -> dict[str, Any] | None:
     }
 
 
-def build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> dict[str, Any]:
-    """The view of the table for ``viewer`` (a seat, or None for a spectator), cached per revision."""
-    key = (runtime.row.revision, viewer, frozenset(connected))
+def build_view(
+    runtime: Runtime, viewer: int | None, connected: set[int], lang: str = "en"
+) -> dict[str, Any]:
+    """The view of the table for ``viewer`` (a seat, or None for a spectator), cached per revision
+    and language (``lang``: the engine's texts in it, see :mod:`stonework.server.language`)."""
+    key = (runtime.row.revision, viewer, frozenset(connected), lang)
     cached = runtime.views.get(key)
     if cached is None:
         if any(k[0] != runtime.row.revision for k in runtime.views):
             runtime.views.clear()
-        cached = runtime.views[key] = _build_view(runtime, viewer, connected)
+        cached = runtime.views[key] = _build_view(runtime, viewer, connected, lang)
     return cached
 
 
-def _build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> dict[str, Any]:
+def _build_view(
+    runtime: Runtime, viewer: int | None, connected: set[int], lang: str
+) -> dict[str, Any]:
     state = runtime.state
     row = runtime.row
     reader = viewer_index(runtime, viewer)
@@ -167,12 +173,14 @@ def _build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> di
         "seq": runtime.seq,
         "you": viewer,
         "to_move": to_move,
-        "turn": turn_text(runtime),
+        "turn": language.words(row.game, turn_text(runtime), lang),
         "thinking": to_move is not None and runtime.seats[to_move].kind == "ai",
         "seats": seats_json(runtime.seats, connected),
         "observation": state.observation(viewer),
-        "svg": state.to_svg(viewer),
-        "legal": legal_json(state) if to_move is not None and to_move == viewer else [],
+        "svg": language.drawing(state, viewer, 0, lang),
+        "legal": language.legal_json(state, lang)
+        if to_move is not None and to_move == viewer
+        else [],
         "scores": [score.to_json() for score in state.scores()],
         "log": log,
         "last": log[-1] if log else None,
@@ -182,7 +190,9 @@ def _build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> di
     }
 
 
-def replay_view(runtime: Runtime, count: int, perspective: int | None) -> dict[str, Any]:
+def replay_view(
+    runtime: Runtime, count: int, perspective: int | None, view: int = 0, lang: str = "en"
+) -> dict[str, Any]:
     """A finished table's view after ``count`` log entries, as ``perspective`` saw it."""
     state = runtime.state_after(count)
     reader = viewer_index(runtime, perspective)
@@ -195,9 +205,9 @@ def replay_view(runtime: Runtime, count: int, perspective: int | None) -> dict[s
         "entries": len(runtime.entries),
         "perspective": perspective,
         "to_move": state.current_player if state.current_player >= 0 else None,
-        "turn": state.describe_turn(),
+        "turn": language.words(runtime.row.game, state.describe_turn(), lang),
         "observation": state.observation(perspective),
-        "svg": state.to_svg(perspective),
+        "svg": language.drawing(state, perspective, view, lang),
         "scores": [score.to_json() for score in state.scores()],
         "log": log,
         "last": log[-1] if log else None,
