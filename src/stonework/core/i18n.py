@@ -36,6 +36,11 @@ from xml.sax.saxutils import escape
 LANGUAGES: Final = ("en", "fr")
 """The languages the engines' texts exist in; English is what the engines write."""
 
+NAMES: Final = frozenset(
+    "action text cell space card cards tile slot corner orientation row level icon who a b".split()
+)
+"""Placeholders that hold names or notation (a cell, a card code, a seat's name): kept as is."""
+
 _PLACEHOLDER: Final = re.compile(r"\{([a-z_]+#?)\}")
 _CACHE_LIMIT: Final = 20_000
 
@@ -45,7 +50,7 @@ class Message:
     """One sentence: a stable key, the English template the engine writes, and its French.
 
     Placeholders are ``{name}`` (any text, translated in turn when the catalogue knows it) or
-    ``{name#}`` (a number, copied). Both languages must have the same placeholders.
+    ``{name#}`` (a number, copied); a text value's brackets pair up. Both languages must have the same placeholders.
     """
 
     key: str
@@ -65,6 +70,11 @@ class Message:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
 
 
+_TEXT: Final = r"(?:[^()]|\([^()]*\))+?"
+"""A text placeholder's value: any text whose brackets pair up, one level deep, so that in
+``{action}: {reason} ({turn})`` a reason ending in ``(§9)`` is not cut at its bracket."""
+
+
 def _pattern(template: str) -> re.Pattern[str]:
     out = []
     pos = 0
@@ -72,7 +82,9 @@ def _pattern(template: str) -> re.Pattern[str]:
         out.append(re.escape(template[pos : match.start()]))
         name = match.group(1)
         group = name.rstrip("#")
-        out.append(rf"(?P<{group}>-?\d+(?:\.\d+)?)" if name.endswith("#") else rf"(?P<{group}>.+?)")
+        out.append(
+            rf"(?P<{group}>-?\d+(?:\.\d+)?)" if name.endswith("#") else rf"(?P<{group}>{_TEXT})"
+        )
         pos = match.end()
     out.append(re.escape(template[pos:]))
     return re.compile("".join(out), re.DOTALL)
@@ -116,6 +128,21 @@ class Catalogue:
                 self._cache.clear()
             self._cache[key] = found
         return found
+
+    def knows(self, text: str) -> bool:
+        """Whether ``text`` translates wholly: a message matches it, and every placeholder value
+        in it is known in turn, except those that hold names or notation (:data:`NAMES`)."""
+        text = text.strip()
+        if text in self._exact:
+            return True
+        for _, pattern in self._templates:
+            match = pattern.fullmatch(text)
+            if match is not None and all(
+                name in NAMES or value.lstrip("-").replace(".", "").isdigit() or self.knows(value)
+                for name, value in match.groupdict().items()
+            ):
+                return True
+        return False
 
     def _translate(self, text: str, lang: str) -> str:
         # Leading and trailing blanks (indented continuation lines) are kept as they are.

@@ -13,6 +13,9 @@ from stonework.core.i18n import COMMON, Catalogue, Message
 
 M = Message
 
+NEUTRAL: Final = ()
+"""Texts that are names or notation, the same in every language (none beyond the catalogue's)."""
+
 CATALOGUE: Final = Catalogue(
     "akropolis",
     [
@@ -149,6 +152,16 @@ CATALOGUE: Final = Catalogue(
             "must lie flat on three hexes of one height from two tiles or more)",
             "{action} : une tuile ne peut pas aller là (au sol elle doit toucher la cité ; plus haut "
             "elle doit reposer à plat sur trois hexagones de même hauteur d'au moins deux tuiles)",
+        ),
+        M(
+            "err.no-reveal",
+            "{action}: no tile is being revealed ({turn})",
+            "{action} : aucune tuile n'est en train d'être révélée ({turn})",
+        ),
+        M(
+            "err.not-stacks",
+            "{action}: tile {tile} is not in the stacks",
+            "{action} : la tuile {tile} n'est pas dans les piles",
         ),
         M(
             "err.reveal-first",

@@ -13,6 +13,9 @@ from stonework.core.i18n import COMMON, Catalogue, Message
 
 M = Message
 
+NEUTRAL: Final = ()
+"""Texts that are names or notation, the same in every language (none beyond the catalogue's)."""
+
 CATALOGUE: Final = Catalogue(
     "aztec",
     [
@@ -39,6 +42,9 @@ CATALOGUE: Final = Catalogue(
             "seat {n#} to bid below {bid#} or pass",
             "siège {n#} mise moins de {bid#} ou passe",
         ),
+        M("role.ns", "N/S", "N/S"),
+        M("role.ew", "E/W", "E/W"),
+        M("role.ah-puch", "Ah Puch", "Ah Puch"),
         M("role.bidder", "bidder", "enchérisseur"),
         M(
             "auction",

@@ -53,6 +53,13 @@ _WORDS = [
     ("large", "grande"),
 ]
 
+NEUTRAL: Final = (
+    r"[\s,]*(#?\d+ [a-z]+/[a-z]+[,)]?\s*)+",  # card codes, as in the notation
+    r"(etla|mitla|ocotlan)(-[a-z]+)?(\.\d+)?",  # region and section names
+    r"I{1,3}([:.][A-Za-z0-9]+)?",  # trade rows and trade tile names
+)
+"""Texts that are names or notation, the same in every language."""
+
 CATALOGUE: Final = Catalogue(
     "zapotec",
     [M(f"word.{en}", en, fr) for en, fr in _WORDS]
@@ -140,6 +147,31 @@ CATALOGUE: Final = Catalogue(
         M("times.houses", "×{n#} houses", "×{n#} maisons"),
         M("palace-on", "palace on {space}", "palais sur {space}"),
         M("palace-to-build", "palace to build", "palais à construire"),
+        M(
+            "title.over2",
+            "Zapotec, {n#} players, round {r#} of {of#}: the game is over",
+            "Zapotec, {n#} joueurs, manche {r#} sur {of#} : la partie est finie",
+        ),
+        # the final score sheet
+        M("final", "Final scoring", "Décompte final"),
+        M("sheet.place", "place", "place"),
+        M("sheet.rounds", "rounds", "manches"),
+        M("sheet.pyramids", "pyramids", "pyramides"),
+        M(
+            "sheet.pyramid",
+            "pyramid {n#} ({tile}): pieces x houses",
+            "pyramide {n#} ({tile}) : pièces x maisons",
+        ),
+        M("sheet.track", "sacrifice track", "piste des sacrifices"),
+        M("sheet.rituals", "rituals", "rituels"),
+        M("sheet.ritual", "ritual card {n#}", "carte de rituel {n#}"),
+        M("sheet.total", "total", "total"),
+        M(
+            "sheet.projected",
+            "total if the game ended now",
+            "total si la partie finissait maintenant",
+        ),
+        M("sheet.completion", "{a#} x {b#} +completion = {c#}", "{a#} x {b#} +achèvement = {c#}"),
         # effects
         M("gain", "+{n#} {what}", "+{n#} {what}"),
         M("gain2", "+{n#} {what} {rest}", "+{n#} {what} {rest}"),
@@ -161,6 +193,50 @@ CATALOGUE: Final = Catalogue(
         # the player boards and the legend
         M("hand", "hand: {n#} cards", "main : {n#} cartes"),
         M("hand.none", "hand: -", "main : -"),
+        M(
+            "hand.seen-all",
+            "hand: {n#} cards (seen: {cards})",
+            "main : {n#} cartes (vues : {cards})",
+        ),
+        M("err.offer", "card {n#} is not in the offer", "la carte {n#} n'est pas dans l'offre"),
+        M("err.hand", "card {n#} is not in your hand", "la carte {n#} n'est pas dans votre main"),
+        M(
+            "err.icon",
+            "that space does not match the icon of your card",
+            "cette case ne correspond pas au symbole de votre carte",
+        ),
+        M(
+            "err.tile-gone",
+            "the scoring tile {icon} is not available",
+            "la tuile de score {icon} n'est pas disponible",
+        ),
+        M(
+            "err.spaces",
+            "there are only {n#} pyramid spaces",
+            "il n'y a que {n#} emplacements de pyramide",
+        ),
+        M(
+            "err.largest",
+            "your largest piece goes: name no size (option pyramid_piece=largest, §7)",
+            "votre plus grande pièce part : ne nommez pas de taille (option pyramid_piece=largest, §7)",
+        ),
+        M(
+            "err.name-size",
+            "name the piece: small, medium or large (option pyramid_piece=any)",
+            "nommez la pièce : small, medium ou large (option pyramid_piece=any)",
+        ),
+        M(
+            "err.larger",
+            "{which} must go on a larger piece, at most 3 levels (§7)",
+            "{which} doit aller sur une pièce plus grande, 3 étages au plus (§7)",
+        ),
+        M(
+            "err.not-possible",
+            "{action} is not a possible outcome now ({turn})",
+            "{action} n'est pas un tirage possible maintenant ({turn})",
+        ),
+        M("err.not-decision", "{action} is not a decision", "{action} n'est pas une décision"),
+        M("amounts", "{a} {b}", "{a} {b}"),
         M("hand.seen", "hand: {n#} cards (seen: {cards}", "main : {n#} cartes (vues : {cards}"),
         M("played", "played: {card}", "jouée : {card}"),
         M("your-choice", "your choice: {card}", "votre choix : {card}"),
