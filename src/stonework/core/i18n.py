@@ -37,7 +37,24 @@ LANGUAGES: Final = ("en", "fr")
 """The languages the engines' texts exist in; English is what the engines write."""
 
 NAMES: Final = frozenset(
-    "action text cell space card cards tile slot corner orientation row level icon who a b".split()
+    [
+        "action",
+        "text",
+        "cell",
+        "space",
+        "card",
+        "cards",
+        "tile",
+        "slot",
+        "corner",
+        "orientation",
+        "row",
+        "level",
+        "icon",
+        "who",
+        "a",
+        "b",
+    ]
 )
 """Placeholders that hold names or notation (a cell, a card code, a seat's name): kept as is."""
 
