@@ -122,6 +122,9 @@ class Catalogue:
         self._exact: dict[str, Message] = {}
         templates = []
         for message in self.messages:
+            for lang in LANGUAGES:
+                if re.search(r"\{[^}]*\}", _PLACEHOLDER.sub("", message.text(lang))):
+                    raise ValueError(f"catalogue {name}: {message.key} has a malformed placeholder")
             if _PLACEHOLDER.search(message.en):
                 if _PLACEHOLDER.fullmatch(message.en):
                     raise ValueError(f"catalogue {name}: {message.key} is only a placeholder")

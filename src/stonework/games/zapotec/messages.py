@@ -179,8 +179,8 @@ CATALOGUE: Final = Catalogue(
         M("exchange", "{pay} > {get}", "{pay} > {get}"),
         M(
             "with-income",
-            "+{n#} {what} with {what2} income",
-            "+{n#} {what} avec le revenu de {what2}",
+            "+{n#} {what} with {source} income",
+            "+{n#} {what} avec le revenu de {source}",
         ),
         M(
             "tiles-less",
@@ -236,7 +236,8 @@ CATALOGUE: Final = Catalogue(
             "{action} n'est pas un tirage possible maintenant ({turn})",
         ),
         M("err.not-decision", "{action} is not a decision", "{action} n'est pas une décision"),
-        M("amounts", "{a} {b}", "{a} {b}"),
+        M("gain-cut", "+{n#} {what} +{m#}", "+{n#} {what} +{m#}"),
+        M("amounts", "{n#} {what} {rest}", "{n#} {what} {rest}"),
         M("hand.seen", "hand: {n#} cards (seen: {cards}", "main : {n#} cartes (vues : {cards}"),
         M("played", "played: {card}", "jouée : {card}"),
         M("your-choice", "your choice: {card}", "votre choix : {card}"),
