@@ -77,22 +77,22 @@ CATALOGUE: Final = Catalogue(
         M(
             "legend.ns",
             "N/S builder{seat}: rows N+S; pieces plain",
-            "bâtisseur N/S{seat} : rangées N+S ; pièces unies",
+            "N/S{seat} : rangées N+S ; pièces unies",
         ),
         M(
             "legend.ns0",
             "N/S builder: rows N+S; pieces plain",
-            "bâtisseur N/S : rangées N+S ; pièces unies",
+            "N/S : rangées N+S ; pièces unies",
         ),
         M(
             "legend.ew",
             "E/W builder{seat}: rows E+W; pieces hatched",
-            "bâtisseur E/W{seat} : rangées E+W ; pièces hachurées",
+            "E/W{seat} : rangées E+W ; pièces hachurées",
         ),
         M(
             "legend.ew0",
             "E/W builder: rows E+W; pieces hatched",
-            "bâtisseur E/W : rangées E+W ; pièces hachurées",
+            "E/W : rangées E+W ; pièces hachurées",
         ),
         M("legend.seat", "(seat {n#})", "(siège {n#})"),
         M(
@@ -103,18 +103,18 @@ CATALOGUE: Final = Catalogue(
         M(
             "legend.corner",
             "corner: scores for both builders",
-            "coin : compte pour les deux bâtisseurs",
+            "coin : compte pour les deux",
         ),
         M(
             "legend.star",
             "level-3 cube on a builder's row: 1 point",
-            "cube de niveau 3 sur une rangée d'un bâtisseur : 1 point",
+            "cube de niveau 3 sur sa rangée : 1 point",
         ),
         M("legend.last", "the last piece placed", "la dernière pièce posée"),
         M(
             "legend.level",
             "level of the top cube; 2~ floats over a gap",
-            "niveau du cube du dessus ; 2~ flotte au-dessus d'un vide",
+            "niveau du cube du haut ; 2~ flotte sur un vide",
         ),
         M(
             "legend.view",
