@@ -172,10 +172,12 @@ export const api = {
   rematch: (table: string, token: string | null) =>
     call<CreatedTable>("POST", `/api/tables/${enc(table)}/rematch`, {}, token),
   record: (table: string) => call<Record<string, unknown>>("GET", `/api/tables/${enc(table)}/record`),
-  replay: (table: string, n: number, perspective: number | null) =>
+  replay: (table: string, n: number, perspective: number | null, view = 0) =>
     call<View>(
       "GET",
-      `/api/tables/${enc(table)}/replay/${n}?${langQuery()}` + (perspective === null ? "" : `&perspective=${perspective}`),
+      `/api/tables/${enc(table)}/replay/${n}?${langQuery()}` +
+        (perspective === null ? "" : `&perspective=${perspective}`) +
+        (view ? `&view=${view}` : ""),
     ),
 };
 
