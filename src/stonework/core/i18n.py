@@ -215,6 +215,17 @@ COMMON: Final = Catalogue(
         Message("common.seat", "seat {n#}", "siège {n#}"),
         Message("common.seat-who", "seat {n#} ({who})", "siège {n#} ({who})"),
         Message("common.to-play", "{who} to play: {what}", "{who} joue : {what}"),
+        Message(
+            "common.waiting",
+            "waiting for players: seat {seats} open",
+            "en attente de joueurs : siège {seats} libre",
+        ),
+        Message(
+            "common.resigned",
+            "the game is over: seat {n#} resigned",
+            "la partie est finie : le siège {n#} a abandonné",
+        ),
+        Message("common.abandoned", "the table was abandoned", "la table a été abandonnée"),
         Message("common.Seat", "Seat {n#}", "Siège {n#}"),
         Message("common.legend", "Legend", "Légende"),
         Message("common.empty", "(empty)", "(vide)"),
