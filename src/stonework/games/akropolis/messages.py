@@ -24,7 +24,7 @@ CATALOGUE: Final = Catalogue(
         M(
             "status",
             "Akropolis, {players}: {status}; turn {turn#}, stacks left {stacks#}, chief architect: {chief}",
-            "Akropolis, {players} : {status} ; tour {turn#}, piles restantes {stacks#}, architecte en chef : {chief}",
+            "Akropolis, {players} : {status} ; tour {turn#}, {stacks#} piles, architecte en chef : {chief}",
         ),
         M(
             "status.over",
@@ -118,7 +118,7 @@ CATALOGUE: Final = Catalogue(
         M(
             "legend.hexes",
             "a site tile's hexes; 2@Q,R/ROT lays hex 1 on Q,R, turned ROT (0-5) clockwise",
-            "les hexagones d'une tuile du chantier ; 2@Q,R/ROT pose l'hexagone 1 en Q,R, tourné de ROT (0-5) dans le sens horaire",
+            "tuile du chantier : 2@Q,R/ROT pose l'hexagone 1 en Q,R, tourné ROT fois (0-5, sens horaire)",
         ),
         # refusals
         M(
