@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from stonework.core.state import CHANCE, State
+from stonework.core.state import CHANCE
 from stonework.server import language
 from stonework.server.runtime import ACTION, CHANCE_KIND, RESIGN, UNDO, Runtime
 from stonework.server.storage import EventRow, SeatRow
@@ -105,19 +105,6 @@ def turn_text(runtime: Runtime) -> str:
     if player < 0:
         return runtime.state.describe_turn()
     return f"{seat_label(runtime.seats[player])} to play: {runtime.state.describe_turn()}"
-
-
-def legal_json(state: State) -> list[dict[str, Any]]:
-    """The legal actions with notation, id and the SVG targets a person clicks to choose each."""
-    return [
-        {
-            "id": state.action_id(action),
-            "notation": str(action),
-            "label": str(action),
-            "targets": list(state.action_targets(action)),
-        }
-        for action in state.legal_actions()
-    ]
 
 
 def result_json(runtime: Runtime) -> dict[str, Any] | None:
