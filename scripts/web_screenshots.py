@@ -127,6 +127,25 @@ def photograph(base: str, out: Path) -> None:
             page.wait_for_timeout(500)
             select_placement(page)
             page.screenshot(path=str(out / f"{game}.png"), full_page=True)
+        # The same boards in French (the engine's labels too), and the Aztec 3D view turned.
+        french = browser.new_page(viewport={"width": 1440, "height": 1000}, locale="fr-FR")
+        french.goto(base + "/")
+        french.wait_for_selector("#lang-fr")
+        french.click("#lang-fr")
+        for game, (table, token) in shots.items():
+            french.goto(f"{base}/t/{table}#seat=0&token={token}")
+            french.wait_for_selector(".board svg")
+            french.wait_for_timeout(500)
+            select_placement(french)
+            french.screenshot(path=str(out / f"{game}-fr.png"), full_page=True)
+        table, token = shots["aztec"]
+        french.goto(f"{base}/t/{table}#seat=0&token={token}")
+        french.wait_for_selector("#turn-view")
+        french.click("#turn-view")
+        french.wait_for_timeout(600)
+        french.screenshot(path=str(out / "aztec-turned-fr.png"), full_page=True)
+        french.click("#turn-back")
+        french.close()
         phone = browser.new_page(viewport={"width": 844, "height": 390}, locale="fr-FR")
         table, token = shots["akropolis"]
         phone.goto(f"{base}/t/{table}#seat=0&token={token}")

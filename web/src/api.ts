@@ -1,5 +1,7 @@
 // The server's HTTP API (docs/server.md): types of what it sends and one function per endpoint.
 
+import { language } from "./i18n";
+
 export interface GameOption {
   name: string;
   default: unknown;
@@ -23,6 +25,26 @@ export interface LegalAction {
   notation: string;
   label: string;
   targets: string[];
+  /** What the action does, in the language asked for (absent where the game says nothing). */
+  text?: string;
+  /** What it costs and brings the seat (Zapotec), counts by resource or piece name. */
+  effects?: Effects;
+}
+
+export interface Effects {
+  pay: Record<string, number>;
+  gain: Record<string, number>;
+  use: Record<string, number>;
+}
+
+/** The drawing alone (`GET /api/tables/{id}/board`): turned to `view`, labels in `lang`. */
+export interface BoardDrawing {
+  table: string;
+  seq: number;
+  view: number;
+  views: number;
+  lang: string;
+  svg: string;
 }
 
 export interface SeatInfo {
@@ -135,23 +157,34 @@ export const api = {
       unwrapList<TableSummary>("tables"),
     ),
   create: (body: unknown) => call<CreatedTable>("POST", "/api/tables", body),
-  view: (table: string, token: string | null) => call<View>("GET", `/api/tables/${enc(table)}`, undefined, token),
+  view: (table: string, token: string | null) =>
+    call<View>("GET", `/api/tables/${enc(table)}?${langQuery()}`, undefined, token),
+  board: (table: string, token: string | null, view: number) =>
+    call<BoardDrawing>("GET", `/api/tables/${enc(table)}/board?view=${view}&${langQuery()}`, undefined, token),
   join: (table: string, invite: string) =>
     call<{ seat: number; token: string }>("POST", `/api/tables/${enc(table)}/join`, { invite }),
   act: (table: string, token: string | null, seq: number, action: { action?: string; action_id?: number }) =>
-    call<View>("POST", `/api/tables/${enc(table)}/actions`, { seq, ...action }, token),
+    call<View>("POST", `/api/tables/${enc(table)}/actions?${langQuery()}`, { seq, ...action }, token),
   undo: (table: string, token: string | null, seq: number) =>
-    call<View>("POST", `/api/tables/${enc(table)}/undo`, { seq }, token),
-  resign: (table: string, token: string | null) => call<View>("POST", `/api/tables/${enc(table)}/resign`, {}, token),
+    call<View>("POST", `/api/tables/${enc(table)}/undo?${langQuery()}`, { seq }, token),
+  resign: (table: string, token: string | null) =>
+    call<View>("POST", `/api/tables/${enc(table)}/resign?${langQuery()}`, {}, token),
   rematch: (table: string, token: string | null) =>
     call<CreatedTable>("POST", `/api/tables/${enc(table)}/rematch`, {}, token),
   record: (table: string) => call<Record<string, unknown>>("GET", `/api/tables/${enc(table)}/record`),
-  replay: (table: string, n: number, perspective: number | null) =>
+  replay: (table: string, n: number, perspective: number | null, view = 0) =>
     call<View>(
       "GET",
-      `/api/tables/${enc(table)}/replay/${n}` + (perspective === null ? "" : `?perspective=${perspective}`),
+      `/api/tables/${enc(table)}/replay/${n}?${langQuery()}` +
+        (perspective === null ? "" : `&perspective=${perspective}`) +
+        (view ? `&view=${view}` : ""),
     ),
 };
+
+/** The engine's texts (drawing labels, refusals, descriptions) follow the app's language. */
+function langQuery(): string {
+  return `lang=${language()}`;
+}
 
 function enc(part: string): string {
   return encodeURIComponent(part);

@@ -3,6 +3,7 @@
 // interaction state: the targets clicked so far, the orientation filter and the rotation shown.
 
 import type { LegalAction } from "./api";
+import { choiceEffects } from "./effects";
 import { t } from "./i18n";
 
 export interface BoardHandlers {
@@ -190,14 +191,44 @@ export class Board {
    * The next clicks as a list a person can read (also buttons, for the keyboard and for small
    * targets): the action's own label where that click completes exactly one action.
    */
-  nextChoices(): { target: string; label: string }[] {
-    const choices: { target: string; label: string }[] = [];
+  nextChoices(): { target: string; label: string; actions: LegalAction[] }[] {
+    const choices: { target: string; label: string; actions: LegalAction[] }[] = [];
     for (const target of this.nextTargets()) {
       const through = this.candidates().filter((action) => action.targets[this.prefix.length] === target);
       const single = through.length === 1 && through[0].targets.length === this.prefix.length + 1;
-      choices.push({ target, label: single ? through[0].label || through[0].notation : targetLabel(target) });
+      choices.push({ target, label: single ? through[0].label || through[0].notation : targetLabel(target), actions: through });
     }
     return choices;
+  }
+
+  /** The actions a click on `target` leads towards now (to say what choosing it costs). */
+  through(target: string): LegalAction[] {
+    if (this.nextTargets().has(target)) {
+      return this.candidates().filter((action) => action.targets[this.prefix.length] === target);
+    }
+    return this.clickable().filter(
+      (action) =>
+        action.targets[0] === target &&
+        (this.orientation === null || orientationOf(this.game, action.notation) === this.orientation),
+    );
+  }
+
+  /** A tooltip on each clickable place saying what choosing it costs, where the game says. */
+  private decorateTips(): void {
+    const speaks = this.legal.some((action) => action.effects);
+    for (const element of this.element.querySelectorAll<SVGElement>("[data-target]")) {
+      const old = element.querySelector(":scope > title.sw-tip");
+      const target = element.getAttribute("data-target") ?? "";
+      const tip = speaks && element.getAttribute("tabindex") === "0" ? choiceEffects(this.through(target)) : "";
+      if (!tip) {
+        old?.remove();
+        continue;
+      }
+      const title = old ?? document.createElementNS(SVG_NS, "title");
+      title.setAttribute("class", "sw-tip");
+      title.textContent = `${targetLabel(target)}: ${tip}`;
+      if (!old) element.prepend(title);
+    }
   }
 
   private startTargets(): Set<string> {
@@ -298,6 +329,7 @@ export class Board {
         element.removeAttribute("role");
       }
     }
+    this.decorateTips();
     this.decorateGhost();
   }
 

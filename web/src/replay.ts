@@ -2,7 +2,7 @@
 
 import { api, type SeatInfo, type View } from "./api";
 import { h, replace } from "./dom";
-import { onLanguageChange, t } from "./i18n";
+import { language, onLanguageChange, t } from "./i18n";
 import { scoreSheet } from "./scores";
 import type { Page } from "./table";
 import { errorText, logText, seatName } from "./words";
@@ -16,6 +16,7 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
   let view: View | null = null;
   let request = 0;
   let tableSeats: SeatInfo[] = [];
+  let game = "";
   const cache = new Map<string, View>();
   const message = h("div", { class: "message error", role: "alert" });
   const board = h("div", { class: "board replay-board" });
@@ -37,10 +38,12 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
 
   async function load(n: number): Promise<void> {
     position = Math.max(0, Math.min(total, n));
-    const key = `${position}/${perspective}`;
+    // The drawing's words follow the language; an Aztec 3D view is seen from the table's corner.
+    const turn = game === "aztec" ? Number(localStorage.getItem("stonework.aztec.view") ?? "0") % 4 || 0 : 0;
+    const key = `${position}/${perspective}/${language()}/${turn}`;
     const mine = ++request;
     try {
-      const fresh = cache.get(key) ?? (await api.replay(table, position, perspective));
+      const fresh = cache.get(key) ?? (await api.replay(table, position, perspective, turn));
       cache.set(key, fresh);
       if (mine !== request || disposed) return;
       view = fresh;
@@ -181,13 +184,16 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
   };
   document.addEventListener("keydown", onKey);
   onLanguageChange(() => {
-    if (!disposed) render();
+    if (disposed) return;
+    render();
+    void load(position);
   });
 
   void (async () => {
     try {
       const [record, final] = await Promise.all([api.record(table), api.view(table, null)]);
       tableSeats = final.seats ?? [];
+      game = final.game;
       // The record's count, or failing that the final view's seq (they agree on a sound server).
       total = countEntries(record) || final.seq;
     } catch (error) {

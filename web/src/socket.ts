@@ -2,6 +2,7 @@
 // then updates; reconnects with backoff and resumes from the last seq, so no move is lost or doubled.
 
 import type { LogEntry, View } from "./api";
+import { language } from "./i18n";
 
 export interface Update {
   seq: number;
@@ -43,7 +44,8 @@ export class TableSocket {
     this.socket = socket;
     socket.onopen = () => {
       this.retry = 0;
-      socket.send(JSON.stringify({ type: "hello", token: this.token, since: this.since() }));
+      // The view in each frame speaks the app's language (the engine's labels and descriptions).
+      socket.send(JSON.stringify({ type: "hello", token: this.token, since: this.since(), lang: language() }));
       this.handlers.onStatus(true);
       window.clearInterval(this.pingTimer);
       this.pingTimer = window.setInterval(() => {

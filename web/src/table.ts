@@ -5,6 +5,7 @@ import { ApiError, api, type LegalAction, type LogEntry, type Score, type View }
 import { Board, targetLabel } from "./board";
 import { copyText, h, replace } from "./dom";
 import { errorText, logText, seatName } from "./words";
+import { choiceEffects } from "./effects";
 import { language, onLanguageChange, t } from "./i18n";
 import { rulesSummary } from "./rules";
 import { scoreSheet } from "./scores";
@@ -19,6 +20,15 @@ export interface Page {
 /** Whether the board fills the column's width (scrolling) rather than the window's height. */
 function wide(): boolean {
   return localStorage.getItem("stonework.wide") === "1";
+}
+
+/** The corners the Aztec 3D view is seen from, in the order of the API's `view` (quarter turns). */
+const CORNERS = ["SW", "SE", "NE", "NW"];
+
+/** The corner this browser last turned the Aztec 3D view to (`view` 0-3). */
+function storedTurn(): number {
+  const n = Number(localStorage.getItem("stonework.aztec.view") ?? "0");
+  return Number.isInteger(n) && n >= 0 && n < CORNERS.length ? n : 0;
 }
 
 /** A seat's final total: the result gives a number or a whole score, the view a running one. */
@@ -43,6 +53,9 @@ class TablePage implements Page {
   private busy = false;
   private disposed = false;
   private seenSeq = -1;
+  private turnView = storedTurn();
+  private boardAsk = 0;
+  private boardCache: { key: string; svg: string } | null = null;
   private readonly board: Board;
   private readonly els = {
     head: h("div", { class: "table-head" }),
@@ -69,7 +82,15 @@ class TablePage implements Page {
       changed: () => this.renderChoices(),
     });
     onLanguageChange(() => {
-      if (!this.disposed) this.render();
+      if (this.disposed) return;
+      this.render();
+      // The engine's words (board labels, descriptions, the turn line) come in the new language:
+      // a fresh view now, and frames in it from a new hello.
+      void api.view(this.table, this.token).then(
+        (fresh) => this.apply(fresh, "undo"),
+        () => undefined,
+      );
+      if (this.socket) this.connect();
     });
     document.addEventListener("keydown", this.onKey);
   }
@@ -186,7 +207,7 @@ class TablePage implements Page {
     this.els.boardWrap.setAttribute("aria-label", t("table.board"));
     this.renderHead();
     this.renderTurn();
-    this.board.show(view.game, view.svg, view.status === "running" ? view.legal : []);
+    this.showBoard(view);
     this.markLast();
     this.renderChoices();
     this.renderSummary();
@@ -211,6 +232,46 @@ class TablePage implements Page {
       ),
     );
     this.renderControls();
+  }
+
+  /** The drawing: the view's own, or for a turned Aztec 3D view the server's turned one. */
+  private showBoard(view: View): void {
+    const legal = view.status === "running" ? view.legal : [];
+    if (view.game !== "aztec" || this.turnView === 0) {
+      this.board.show(view.game, view.svg, legal);
+      return;
+    }
+    const key = `${view.seq}|${this.turnView}|${language()}|${this.token ?? ""}`;
+    if (this.boardCache?.key === key) {
+      this.board.show(view.game, this.boardCache.svg, legal);
+      return;
+    }
+    // Until the turned drawing arrives the board keeps what it shows (the first time: the
+    // view's own), so a turn does not flash the other corner.
+    if (!this.els.boardWrap.querySelector("svg")) this.board.show(view.game, view.svg, legal);
+    const ask = ++this.boardAsk;
+    api.board(this.table, this.token, this.turnView).then(
+      (drawing) => {
+        if (ask !== this.boardAsk || this.disposed || this.view?.seq !== drawing.seq) return;
+        this.boardCache = { key, svg: drawing.svg };
+        this.board.show(view.game, drawing.svg, this.view.status === "running" ? this.view.legal : []);
+        this.markLast();
+        this.renderChoices();
+      },
+      () => {
+        if (ask === this.boardAsk) this.board.show(view.game, view.svg, legal);
+      },
+    );
+  }
+
+  /** Turn the Aztec 3D view a quarter (`step` 1) or back (-1); the plan and its targets stay. */
+  private turn(step: number): void {
+    if (this.view?.game !== "aztec") return;
+    this.turnView = (this.turnView + step + CORNERS.length) % CORNERS.length;
+    localStorage.setItem("stonework.aztec.view", String(this.turnView));
+    this.renderHead();
+    this.showBoard(this.view);
+    this.markLast();
   }
 
   private gameTitle(): string {
@@ -241,6 +302,23 @@ class TablePage implements Page {
         "⤢ ",
         t("table.wide"),
       ),
+      view.game === "aztec"
+        ? h(
+            "span",
+            { class: "turn-view", role: "group", "aria-label": t("table.viewFrom", { corner: CORNERS[this.turnView] }) },
+            h(
+              "button",
+              { type: "button", id: "turn-back", title: t("table.turnViewBack"), "aria-label": t("table.turnViewBack"), onclick: () => this.turn(-1) },
+              "⟲",
+            ),
+            h("span", { class: "corner", id: "view-corner" }, t("table.viewFrom", { corner: CORNERS[this.turnView] })),
+            h(
+              "button",
+              { type: "button", id: "turn-view", title: t("table.turnView"), "aria-label": t("table.turnView"), onclick: () => this.turn(1) },
+              "⟳",
+            ),
+          )
+        : null,
     );
     this.els.boardWrap.classList.toggle("wide", wide());
   }
@@ -265,8 +343,8 @@ class TablePage implements Page {
     } else if (view.to_move !== null) {
       parts.push(t("table.turnOf", { who: this.who(view.to_move) }));
     }
-    // The server words what the seat does in English; other languages say whose turn it is only.
-    if (view.status === "running" && view.turn && language() === "en") {
+    // The server words what the seat does in the language the view was asked in.
+    if (view.status === "running" && view.turn) {
       parts.push(h("span", { class: "detail" }, view.turn));
     }
     if (view.thinking && view.status === "running") {
@@ -351,9 +429,11 @@ class TablePage implements Page {
                   type: "button",
                   class: "next-choice",
                   "data-choice": choice.target,
+                  title: this.describe(choice.actions) || null,
                   onclick: () => this.board.choose(choice.target),
                 },
                 choice.label,
+                choiceEffects(choice.actions) ? h("small", { class: "effects" }, choiceEffects(choice.actions)) : null,
               ),
             ),
           ),
@@ -377,6 +457,19 @@ class TablePage implements Page {
           ),
         );
       }
+      // What the choice in hand costs: the one shown, or all that remain if they cost the same.
+      const pending = current ? [current] : selection.length ? this.board.candidates() : [];
+      const cost = choiceEffects(pending);
+      if (cost || current?.text) {
+        parts.push(
+          h(
+            "p",
+            { class: "effects-line", id: "effects-line" },
+            current?.text ? h("span", { class: "describe" }, current.text) : null,
+            cost ? h("span", { class: "cost" }, h("strong", {}, t("effects.heading"), " "), cost) : null,
+          ),
+        );
+      }
       if (selection.length || this.board.chosenOrientation()) {
         parts.push(h("button", { type: "button", onclick: () => this.board.clear() }, t("table.clear")));
       }
@@ -393,9 +486,11 @@ class TablePage implements Page {
                 type: "button",
                 class: "action",
                 "data-notation": action.notation,
+                title: this.describe([action]) || null,
                 onclick: () => void this.submit({ action_id: action.id }, action.notation),
               },
               action.label || action.notation,
+              choiceEffects([action]) ? h("small", { class: "effects" }, choiceEffects([action])) : null,
             ),
           ),
         ),
@@ -403,6 +498,12 @@ class TablePage implements Page {
     }
     parts.push(this.notationForm(view.legal));
     replace(this.els.choices, parts);
+  }
+
+  /** A tooltip for a choice: what it does (when it is one action) and what it costs. */
+  private describe(actions: LegalAction[]): string {
+    const what = actions.length === 1 ? (actions[0].text ?? "") : "";
+    return [what, choiceEffects(actions)].filter(Boolean).join(" — ");
   }
 
   private notationForm(legal: LegalAction[]): HTMLElement {
@@ -640,7 +741,9 @@ class TablePage implements Page {
   private onKey = (event: KeyboardEvent): void => {
     const target = event.target as HTMLElement;
     if (target.closest("input, textarea, select")) return;
-    if (event.key === "r" || event.key === "R") {
+    if (event.key === "t" || event.key === "T") {
+      this.turn(event.shiftKey ? -1 : 1);
+    } else if (event.key === "r" || event.key === "R") {
       if (!this.els.boardWrap.contains(target)) this.board.cycle(event.shiftKey ? -1 : 1);
     } else if (event.key === "Enter" && !target.closest("button, a, [data-target]")) {
       this.board.confirm();

@@ -333,6 +333,20 @@ class State(ABC):
     def to_svg(self, perspective: int | None = None) -> str:
         """An SVG drawing of the state as ``perspective`` sees it (``None``: spectator)."""
 
+    svg_views: ClassVar[int] = 1
+    """How many ways :meth:`to_svg_turned` can turn the drawing (Aztec: its 3D view's 4 corners)."""
+
+    def to_svg_turned(self, perspective: int | None, view: int) -> str:
+        """:meth:`to_svg` with the drawing turned to ``view`` (0 .. ``svg_views - 1``)."""
+        if not 0 <= view < self.svg_views:
+            raise ValueError(f"view must be from 0 to {self.svg_views - 1}, not {view!r}")
+        return self.to_svg(perspective)
+
+    def action_effects(self, action: Action) -> dict[str, dict[str, int]] | None:
+        """What the legal ``action`` would cost and bring the seat to act, or None if the game
+        does not say (``{"pay": {...}, "gain": {...}, "use": {...}}``, counts by name)."""
+        return None
+
     def _repr_svg_(self) -> str:
         return self.to_svg(None)
 

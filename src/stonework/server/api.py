@@ -15,6 +15,7 @@ from stonework.server.ai import AiPlayer
 from stonework.server.catalog import games_json
 from stonework.server.fanout import Hub
 from stonework.server.jsonout import FastJSONResponse
+from stonework.server.language import check_lang
 from stonework.server.models import (
     ActionIn,
     CreateTableIn,
@@ -31,8 +32,15 @@ from stonework.server.tokens import bearer_token
 router = APIRouter(prefix="/api")
 
 TableId = Annotated[str, Path(min_length=1, max_length=40, description="the table id")]
+Lang = Annotated[
+    str | None,
+    Query(max_length=5, description="the language of the engine's texts: en (default) or fr"),
+]
 Authorization = Annotated[
     str | None, Header(description="Bearer <seat token>; without it, a spectator")
+]
+View = Annotated[
+    int | None, Query(ge=0, le=3, description="the turn of the drawing (Aztec's 3D corner)")
 ]
 
 
@@ -92,12 +100,13 @@ async def list_tables(
 
 @router.get("/tables/{table_id}", summary="the table as the token's seat sees it")
 async def get_table(
-    request: Request, table_id: TableId, authorization: Authorization = None
+    request: Request, table_id: TableId, lang: Lang = None, authorization: Authorization = None
 ) -> FastJSONResponse:
     """The view for the token's seat, or a spectator's without a token."""
     s = services(request)
     token = _token(authorization)
-    return FastJSONResponse(await run_in_thread(s.service.view, table_id, token))
+    language = check_lang(lang)
+    return FastJSONResponse(await run_in_thread(s.service.view, table_id, token, language))
 
 
 @router.get(
@@ -106,17 +115,20 @@ async def get_table(
     response_class=Response,
     responses={200: {"content": {"image/svg+xml": {}}}},
 )
-async def get_board(
+async def get_board_at(
     request: Request,
     table_id: TableId,
     seq: Annotated[int, Path(ge=0, le=1_000_000_000)],
+    view: View = None,
+    lang: Lang = None,
     authorization: Authorization = None,
 ) -> Response:
     """The drawing named by a view's ``board``; the same bytes for good once drawn, so a
     client caches it (the ETag and ``immutable``; ``Vary: Authorization`` keeps seats apart)."""
     s = services(request)
     token = _token(authorization)
-    svg = await run_in_thread(s.service.board, table_id, token, seq)
+    language = check_lang(lang)
+    svg = await run_in_thread(s.service.board, table_id, token, seq, view, language)
     tag = '"' + hashlib.blake2b(svg.encode(), digest_size=16).hexdigest() + '"'
     headers = {
         "ETag": tag,
@@ -141,15 +153,20 @@ async def join_table(
 
 @router.post("/tables/{table_id}/actions", summary="play an action for the token's seat")
 async def post_action(
-    request: Request, table_id: TableId, body: ActionIn, authorization: Authorization = None
+    request: Request,
+    table_id: TableId,
+    body: ActionIn,
+    lang: Lang = None,
+    authorization: Authorization = None,
 ) -> FastJSONResponse:
     """``{"seq": N, "action": "..."}`` or ``{"seq": N, "action_id": I}``; the new view."""
     if (body.action is None) == (body.action_id is None):
         raise errors.bad_request("give exactly one of 'action' (notation) and 'action_id'")
     s = services(request)
     token = _token(authorization)
+    language = check_lang(lang)
     view = await run_in_thread(
-        s.service.submit, table_id, token, body.seq, body.action, body.action_id
+        s.service.submit, table_id, token, body.seq, body.action, body.action_id, language
     )
     s.ai.schedule(table_id)
     return FastJSONResponse(view)
@@ -157,22 +174,34 @@ async def post_action(
 
 @router.post("/tables/{table_id}/undo", summary="take back your last move if the policy allows")
 async def post_undo(
-    request: Request, table_id: TableId, body: UndoIn, authorization: Authorization = None
+    request: Request,
+    table_id: TableId,
+    body: UndoIn,
+    lang: Lang = None,
+    authorization: Authorization = None,
 ) -> FastJSONResponse:
     """The new view; 409 when the server does not allow it."""
     s = services(request)
     token = _token(authorization)
-    return FastJSONResponse(await run_in_thread(s.service.undo, table_id, token, body.seq))
+    language = check_lang(lang)
+    return FastJSONResponse(
+        await run_in_thread(s.service.undo, table_id, token, body.seq, language)
+    )
 
 
 @router.post("/tables/{table_id}/resign", summary="resign the token's seat")
 async def post_resign(
-    request: Request, table_id: TableId, body: ResignIn, authorization: Authorization = None
+    request: Request,
+    table_id: TableId,
+    body: ResignIn,
+    lang: Lang = None,
+    authorization: Authorization = None,
 ) -> FastJSONResponse:
     """The new view (the table is finished)."""
     s = services(request)
     token = _token(authorization)
-    return FastJSONResponse(await run_in_thread(s.service.resign, table_id, token))
+    language = check_lang(lang)
+    return FastJSONResponse(await run_in_thread(s.service.resign, table_id, token, language))
 
 
 @router.post("/tables/{table_id}/rematch", summary="same game and seats, next seed")
@@ -204,7 +233,29 @@ async def get_replay(
     table_id: TableId,
     n: Annotated[int, Path(ge=0, le=1_000_000)],
     perspective: Annotated[int | None, Query(ge=0, le=8)] = None,
+    view: View = None,
+    lang: Lang = None,
 ) -> FastJSONResponse:
     """The view after ``n`` entries, as seat ``perspective`` (or a spectator) saw it."""
     s = services(request)
-    return FastJSONResponse(await run_in_thread(s.service.replay, table_id, n, perspective))
+    language = check_lang(lang)
+    return FastJSONResponse(
+        await run_in_thread(s.service.replay, table_id, n, perspective, view, language)
+    )
+
+
+@router.get("/tables/{table_id}/board", summary="the drawing alone, turned and in a language")
+async def get_board(
+    request: Request,
+    table_id: TableId,
+    view: View = None,
+    lang: Lang = None,
+    authorization: Authorization = None,
+) -> FastJSONResponse:
+    """``{"table", "seq", "view", "views", "lang", "svg"}`` for the token's seat."""
+    s = services(request)
+    token = _token(authorization)
+    language = check_lang(lang)
+    return FastJSONResponse(
+        await run_in_thread(s.service.board_view, table_id, token, view, language)
+    )

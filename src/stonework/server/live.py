@@ -19,6 +19,7 @@ from stonework.server import errors
 from stonework.server.api import services
 from stonework.server.errors import error_body
 from stonework.server.jsonout import dumps
+from stonework.server.language import check_lang
 from stonework.server.threads import run_in_thread
 
 router = APIRouter()
@@ -41,8 +42,8 @@ def _error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", **error_body(code, message)}
 
 
-def _read_hello(text: str) -> tuple[str | None, int]:
-    """The token and ``since`` of a hello frame; ApiError(400) if malformed."""
+def _read_hello(text: str) -> tuple[str | None, int, str]:
+    """The token, ``since`` and ``lang`` of a hello frame; ApiError(400) if malformed."""
     try:
         frame = json.loads(text)
     except ValueError:
@@ -51,7 +52,7 @@ def _read_hello(text: str) -> tuple[str | None, int]:
         raise errors.bad_request(
             'the first frame must be {"type": "hello", "token": ..., "since": N}'
         )
-    unknown = set(frame) - {"type", "token", "since"}
+    unknown = set(frame) - {"type", "token", "since", "lang"}
     if unknown:
         raise errors.bad_request(f"unknown fields in hello: {', '.join(sorted(unknown))}")
     token = frame.get("token")
@@ -60,7 +61,10 @@ def _read_hello(text: str) -> tuple[str | None, int]:
         raise errors.bad_request("token must be a seat token or null")
     if not isinstance(since, int) or isinstance(since, bool) or since < 0:
         raise errors.bad_request("since must be the last seq seen (an integer, 0 for none)")
-    return token, since
+    lang = frame.get("lang", "en")
+    if not isinstance(lang, str):
+        raise errors.bad_request("lang must be en or fr")
+    return token, since, check_lang(lang)
 
 
 @router.websocket("/api/tables/{table_id}/ws")
@@ -83,6 +87,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
 
     seat: int | None = None
     since = 0
+    lang = "en"
     try:
         while True:
             text = await asyncio.wait_for(_receive_text(websocket), HELLO_SECONDS)
@@ -92,7 +97,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             try:
                 if len(text) > MAX_FRAME:
                     raise errors.ApiError(413, "too_large", "a frame is limited to 4 KiB")
-                token, since = _read_hello(text)
+                token, since, lang = _read_hello(text)
                 runtime = await run_in_thread(s.service.runtime, table_id)
                 seat = s.service.seat_of(runtime, token)
                 if since > runtime.seq:
@@ -120,7 +125,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         while not closed.is_set():
             await wake.wait()
             wake.clear()
-            built = await run_in_thread(s.service.frame, table_id, seat, last_seq, seen)
+            built = await run_in_thread(s.service.frame, table_id, seat, last_seq, seen, lang)
             if built is not None:
                 frame, last_seq, seen = built
                 await websocket.send_text(dumps(frame).decode("utf-8"))

@@ -36,12 +36,11 @@ class Runtime:
     events: list[EventRow] = field(default_factory=list)
     entries: list[LogEntry] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
-    views: dict[tuple[int, int | None, frozenset[int]], dict[str, Any]] = field(
-        default_factory=dict
-    )
-    """Views built at this revision, by viewer and connected seats (without their drawings)."""
-    boards: dict[tuple[int, int | None], str] = field(default_factory=dict)
-    """Drawings at this seq, by perspective (None: shared by all when nothing is hidden)."""
+    views: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
+    """Views built at this revision, by viewer, connected seats and language (without drawings)."""
+    boards: dict[tuple[int, int | None, int, str], str] = field(default_factory=dict)
+    """Drawings at this seq, by perspective (None: shared by all when nothing is hidden), turn
+    and language."""
 
     snapshots: list[Snapshot] = field(default_factory=list)
     """The table's snapshots, oldest first."""

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from stonework.core.errors import StoneworkError, UnknownGame, UnknownOption
 from stonework.core.registry import get_game
-from stonework.server import errors
+from stonework.server import errors, language
 from stonework.server.catalog import DEFAULT_AGENT, agent_seconds, check_agent
 from stonework.server.moves import make_event, settle_chance, status_fields
 from stonework.server.runtime import ACTION, RESIGN, SNAPSHOT_EVERY, UNDO, Runtime, fresh_state
@@ -152,15 +152,39 @@ class TableService:
 
     # --- reading -----------------------------------------------------------------------------
 
-    def view(self, table_id: str, token: str | None) -> dict[str, Any]:
+    def view(self, table_id: str, token: str | None, lang: str = "en") -> dict[str, Any]:
         """The view of a table for the token's seat (a spectator without token)."""
         runtime = self.runtime(table_id)
         with runtime.lock:
             seat = self.seat_of(runtime, token)
-            return build_view(runtime, seat, self.presence(table_id))
+            return build_view(runtime, seat, self.presence(table_id), lang)
+
+    def board_view(
+        self, table_id: str, token: str | None, view: int | None, lang: str
+    ) -> dict[str, Any]:
+        """The drawing alone for the token's seat, turned to ``view``, labels in ``lang``."""
+
+        def draw(runtime: Runtime) -> dict[str, Any]:
+            seat = self.seat_of(runtime, token)
+            turn = language.check_view(runtime.state, view)
+            return {
+                "table": runtime.row.id,
+                "seq": runtime.seq,
+                "view": turn,
+                "views": runtime.state.svg_views,
+                "lang": lang,
+                "svg": board_svg(runtime, seat, turn, lang),
+            }
+
+        return self._on_table(table_id, draw)
 
     def frame(
-        self, table_id: str, viewer: int | None, since: int, seen: tuple[int, frozenset[int]]
+        self,
+        table_id: str,
+        viewer: int | None,
+        since: int,
+        seen: tuple[int, frozenset[int]],
+        lang: str = "en",
     ) -> tuple[dict[str, Any], int, tuple[int, frozenset[int]]] | None:
         """A WebSocket update for ``viewer`` after ``since``; None if the table and who is
         connected are as ``seen`` (the revision and connected seats of the last frame sent)."""
@@ -170,7 +194,7 @@ class TableService:
             now = (runtime.row.revision, frozenset(connected))
             if now == seen:
                 return None
-            view = build_view(runtime, viewer, connected)
+            view = build_view(runtime, viewer, connected, lang)
             frame = {
                 "type": "update",
                 "seq": runtime.seq,
@@ -223,7 +247,14 @@ class TableService:
                 record.meta["resigned"] = resigned
             return record.to_json()
 
-    def replay(self, table_id: str, count: int, perspective: int | None) -> dict[str, Any]:
+    def replay(
+        self,
+        table_id: str,
+        count: int,
+        perspective: int | None,
+        view: int | None = None,
+        lang: str = "en",
+    ) -> dict[str, Any]:
         """A finished table after ``count`` log entries as ``perspective`` saw it."""
         runtime = self.runtime(table_id)
         with runtime.lock:
@@ -237,7 +268,8 @@ class TableService:
                 raise errors.bad_request(
                     f"perspective must be a seat from 0 to {runtime.row.players - 1}"
                 )
-            return replay_view(runtime, count, perspective)
+            turn = language.check_view(runtime.state, view)
+            return replay_view(runtime, count, perspective, turn, lang)
 
     # --- creating and joining ------------------------------------------------------------------
 
@@ -390,21 +422,36 @@ class TableService:
         seq: int,
         action_text: str | None,
         action_id: int | None,
+        lang: str = "en",
     ) -> dict[str, Any]:
         """A person's action for the token's seat, answering ``seq``; the new view (its board
-        is fetched from the view's ``board`` URL)."""
+        is fetched from the view's ``board`` URL too). A refusal's reason and the view are in
+        ``lang``."""
 
         def act(runtime: Runtime) -> dict[str, Any]:
             seat = self._require_seat(runtime, token)
-            self._act(runtime, seat, seq, action_text, action_id, "human")
-            return build_view(runtime, seat, self.presence(table_id))
+            try:
+                self._act(runtime, seat, seq, action_text, action_id, "human")
+            except errors.ApiError as exc:
+                if lang != "en" and exc.code in ("illegal_action", "forbidden"):
+                    exc.message = language.words(runtime.row.game, exc.message, lang)
+                raise
+            return build_view(runtime, seat, self.presence(table_id), lang)
 
         view = self._on_table(table_id, act)
         self.on_change(table_id)
         return view
 
-    def board(self, table_id: str, token: str | None, seq: int) -> str:
-        """The SVG of the table at ``seq`` (its current one) as the token's seat sees it."""
+    def board(
+        self,
+        table_id: str,
+        token: str | None,
+        seq: int,
+        view: int | None = None,
+        lang: str = "en",
+    ) -> str:
+        """The SVG of the table at ``seq`` (its current one) as the token's seat sees it,
+        turned to ``view``, its labels in ``lang``."""
         if seq < 0:
             raise errors.not_found("there is no board before seq 0")
 
@@ -416,7 +463,7 @@ class TableService:
                 raise errors.conflict(
                     f"the table is at seq {runtime.seq}: ask for its board at {runtime.seq}"
                 )
-            return board_svg(runtime, viewer)
+            return board_svg(runtime, viewer, language.check_view(runtime.state, view), lang)
 
         return self._on_table(table_id, draw)
 
@@ -497,7 +544,7 @@ class TableService:
             runtime.snapshots.append(change.snapshot)
         self._update_row(runtime, fields)
 
-    def undo(self, table_id: str, token: str | None, seq: int) -> dict[str, Any]:
+    def undo(self, table_id: str, token: str | None, seq: int, lang: str = "en") -> dict[str, Any]:
         """Take back the token's seat's last move (and AI replies) if the policy allows it."""
         runtime = self.runtime(table_id)
         with runtime.lock:
@@ -520,11 +567,11 @@ class TableService:
             runtime.state = trial.state
             runtime.entries = trial.entries
             self._update_row(runtime, fields)
-            view = build_view(runtime, seat, self.presence(table_id))
+            view = build_view(runtime, seat, self.presence(table_id), lang)
         self.on_change(table_id)
         return view
 
-    def resign(self, table_id: str, token: str | None) -> dict[str, Any]:
+    def resign(self, table_id: str, token: str | None, lang: str = "en") -> dict[str, Any]:
         """The token's seat resigns: the table is finished and that seat placed last."""
         runtime = self.runtime(table_id)
         with runtime.lock:
@@ -542,7 +589,7 @@ class TableService:
             self._commit(runtime, Change(events=[event], table=fields))
             runtime.events.append(event)
             self._update_row(runtime, fields)
-            view = build_view(runtime, seat, self.presence(table_id))
+            view = build_view(runtime, seat, self.presence(table_id), lang)
         self.on_change(table_id)
         return view
 

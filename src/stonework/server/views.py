@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from stonework.core.state import CHANCE, State
+from stonework.core.state import CHANCE
+from stonework.server import language
 from stonework.server.runtime import ACTION, CHANCE_KIND, RESIGN, UNDO, Runtime
 from stonework.server.storage import EventRow, SeatRow
 from stonework.server.undo import LogEntry, undo_point
@@ -106,22 +107,6 @@ def turn_text(runtime: Runtime) -> str:
     return f"{seat_label(runtime.seats[player])} to play: {runtime.state.describe_turn()}"
 
 
-def legal_json(state: State) -> list[dict[str, Any]]:
-    """The legal actions with notation, id and the SVG targets a person clicks to choose each."""
-    out = []
-    for action in state.legal_actions():
-        text = str(action)  # notation and label alike, for now: written once
-        out.append(
-            {
-                "id": state.action_id(action),
-                "notation": text,
-                "label": text,
-                "targets": list(state.action_targets(action)),
-            }
-        )
-    return out
-
-
 def result_json(runtime: Runtime) -> dict[str, Any] | None:
     """At the end: the ranking, the final scores and who resigned."""
     if runtime.row.status != "finished":
@@ -136,18 +121,21 @@ def result_json(runtime: Runtime) -> dict[str, Any] | None:
     }
 
 
-def build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> dict[str, Any]:
-    """The view of the table for ``viewer`` (a seat, or None for a spectator), cached per revision.
+def build_view(
+    runtime: Runtime, viewer: int | None, connected: set[int], lang: str = "en"
+) -> dict[str, Any]:
+    """The view of the table for ``viewer`` (a seat, or None for a spectator), cached per revision
+    and language (``lang``: the engine's texts in it, see :mod:`stonework.server.language`).
 
     The drawing is drawn once per ``seq`` and shared where viewers see the same (:func:`board_svg`).
     """
-    key = (runtime.row.revision, viewer, frozenset(connected))
+    key = (runtime.row.revision, viewer, frozenset(connected), lang)
     cached = runtime.views.get(key)
     if cached is None:
         if any(k[0] != runtime.row.revision for k in runtime.views):
             runtime.views.clear()
-        cached = runtime.views[key] = _build_view(runtime, viewer, connected)
-    return {**cached, "svg": board_svg(runtime, viewer)}
+        cached = runtime.views[key] = _build_view(runtime, viewer, connected, lang)
+    return {**cached, "svg": board_svg(runtime, viewer, 0, lang)}
 
 
 def drawing_key(runtime: Runtime, viewer: int | None) -> int | None:
@@ -157,14 +145,15 @@ def drawing_key(runtime: Runtime, viewer: int | None) -> int | None:
     return None if not runtime.state.spec.hidden_information else viewer
 
 
-def board_svg(runtime: Runtime, viewer: int | None) -> str:
-    """``state.to_svg(viewer)`` at the table's current ``seq``, drawn once per seq and drawing."""
-    key = (runtime.seq, drawing_key(runtime, viewer))
+def board_svg(runtime: Runtime, viewer: int | None, view: int = 0, lang: str = "en") -> str:
+    """The drawing at the table's current ``seq`` for ``viewer``, turned to ``view``, its labels
+    in ``lang``: drawn once per seq, drawing, turn and language."""
+    key = (runtime.seq, drawing_key(runtime, viewer), view, lang)
     drawn = runtime.boards.get(key)
     if drawn is None:
         if any(k[0] != runtime.seq for k in runtime.boards):
             runtime.boards.clear()
-        drawn = runtime.boards[key] = runtime.state.to_svg(key[1])
+        drawn = runtime.boards[key] = language.drawing(runtime.state, key[1], view, lang)
     return drawn
 
 
@@ -174,7 +163,9 @@ def board_url(runtime: Runtime) -> str:
     return f"/api/tables/{runtime.row.id}/board/{runtime.seq}"
 
 
-def _build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> dict[str, Any]:
+def _build_view(
+    runtime: Runtime, viewer: int | None, connected: set[int], lang: str
+) -> dict[str, Any]:
     state = runtime.state
     row = runtime.row
     reader = viewer_index(runtime, viewer)
@@ -197,12 +188,14 @@ def _build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> di
         "seq": runtime.seq,
         "you": viewer,
         "to_move": to_move,
-        "turn": turn_text(runtime),
+        "turn": language.words(row.game, turn_text(runtime), lang),
         "thinking": to_move is not None and runtime.seats[to_move].kind == "ai",
         "seats": seats_json(runtime.seats, connected),
         "observation": state.observation(viewer),
         "board": board_url(runtime),
-        "legal": legal_json(state) if to_move is not None and to_move == viewer else [],
+        "legal": language.legal_json(state, lang)
+        if to_move is not None and to_move == viewer
+        else [],
         "scores": [score.to_json() for score in state.scores()],
         "log": log,
         "last": log[-1] if log else None,
@@ -212,7 +205,9 @@ def _build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> di
     }
 
 
-def replay_view(runtime: Runtime, count: int, perspective: int | None) -> dict[str, Any]:
+def replay_view(
+    runtime: Runtime, count: int, perspective: int | None, view: int = 0, lang: str = "en"
+) -> dict[str, Any]:
     """A finished table's view after ``count`` log entries, as ``perspective`` saw it."""
     state = runtime.state_after(count)
     reader = viewer_index(runtime, perspective)
@@ -225,9 +220,9 @@ def replay_view(runtime: Runtime, count: int, perspective: int | None) -> dict[s
         "entries": len(runtime.entries),
         "perspective": perspective,
         "to_move": state.current_player if state.current_player >= 0 else None,
-        "turn": state.describe_turn(),
+        "turn": language.words(runtime.row.game, state.describe_turn(), lang),
         "observation": state.observation(perspective),
-        "svg": state.to_svg(perspective),
+        "svg": language.drawing(state, perspective, view, lang),
         "scores": [score.to_json() for score in state.scores()],
         "log": log,
         "last": log[-1] if log else None,

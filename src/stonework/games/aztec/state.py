@@ -53,6 +53,7 @@ from stonework.games.aztec.scoring import (
     edge_scores,
     max_bid,
 )
+from stonework.games.aztec.svg_iso import VIEWS
 
 
 class AztecState(State):
@@ -419,3 +420,12 @@ class AztecState(State):
     def to_svg(self, perspective: int | None = None, corner: str = "sw") -> str:
         """An isometric drawing seen from ``corner`` (``sw``, ``se``, ``ne`` or ``nw``)."""
         return render_svg.render(self, perspective, corner)
+
+    svg_views: ClassVar[int] = len(VIEWS)
+
+    def to_svg_turned(self, perspective: int | None, view: int) -> str:
+        """The drawing with its 3D view seen from corner ``view`` of ``VIEWS`` (sw, se, ne, nw:
+        each a quarter turn from the last)."""
+        if not 0 <= view < len(VIEWS):
+            raise ValueError(f"view must be from 0 to {len(VIEWS) - 1}, not {view!r}")
+        return render_svg.render(self, perspective, VIEWS[view])

@@ -27,6 +27,7 @@ from stonework.core import (
 from stonework.core.action_fields import has_exact_fields
 from stonework.games.zapotec import (
     chance,
+    costs,
     determinize,
     evaluation,
     observe,
@@ -297,6 +298,10 @@ class ZapotecState(State):
 
     def to_text(self, perspective: int | None = None) -> str:
         return render_text.render(self, perspective)
+
+    def action_effects(self, action: Action) -> dict[str, dict[str, int]]:
+        """The resources paid and gained, points and pieces of a legal decision (``costs``)."""
+        return costs.action_effects(self, action)
 
     def to_svg(self, perspective: int | None = None) -> str:
         return render_svg.render(self, perspective)
