@@ -20,6 +20,7 @@ from starlette.responses import Response
 
 from stonework.server import api, live
 from stonework.server.ai import AiPlayer
+from stonework.server.analysis import Analyst
 from stonework.server.errors import STATUS_CODES, ApiError, error_body
 from stonework.server.fanout import Hub
 from stonework.server.limits import BodyLimit, RateLimit
@@ -53,18 +54,21 @@ def create_app(settings: Settings) -> FastAPI:
         hub = Hub(instance, settings.redis_url)
         service = TableService(store, presence=hub.connected)
         ai = AiPlayer(service, store, instance, settings.ai_workers, settings.sweep_seconds)
+        analyst = Analyst(service, store, instance, settings)
 
         def changed(table_id: str) -> None:
             hub.changed(table_id)
             ai.schedule(table_id)
 
         service.on_change = changed
-        app.state.services = api.Services(service, hub, ai)
+        app.state.services = api.Services(service, hub, ai, analyst)
         await hub.start()
         await ai.start()
+        await analyst.start()
         try:
             yield
         finally:
+            await analyst.stop()
             await ai.stop()
             await hub.stop()
             engine.dispose()
@@ -129,5 +133,10 @@ def app_from_environment() -> Any:
         ai_workers=int(os.environ.get("STONEWORK_AI_WORKERS", "1")),
         rate_per_second=float(os.environ.get("STONEWORK_RATE_PER_SECOND", "20")),
         rate_burst=int(os.environ.get("STONEWORK_RATE_BURST", "100")),
+        analysis_workers=int(os.environ.get("STONEWORK_ANALYSIS_WORKERS", "1")),
+        analysis_agent=os.environ.get("STONEWORK_ANALYSIS_AGENT") or None,
+        hint_seconds=float(os.environ.get("STONEWORK_HINT_SECONDS", "1.0")),
+        review_seconds=float(os.environ.get("STONEWORK_REVIEW_SECONDS", "0.5")),
+        hint_per_minute=float(os.environ.get("STONEWORK_HINTS_PER_MINUTE", "6")),
     )
     return create_app(settings)

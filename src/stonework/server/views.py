@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from stonework.core.state import CHANCE, State
+from stonework.server.hint_policy import hints_json
 from stonework.server.runtime import ACTION, CHANCE_KIND, RESIGN, UNDO, Runtime
 from stonework.server.storage import EventRow, SeatRow
 from stonework.server.undo import LogEntry, undo_point
@@ -179,6 +180,7 @@ def _build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> di
         "undo": {"allowed": undo_allowed},
         "result": result_json(runtime),
         "rematch": row.rematch,
+        "hints": hints_json(row, runtime.seats, viewer),
     }
 
 

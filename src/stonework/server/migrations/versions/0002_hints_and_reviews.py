@@ -1,0 +1,40 @@
+"""Hints and reviews: a table's hints flag (agreed at creation) and the stored game reviews.
+
+Revision ID: 0002
+Revises: 0001
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    """Add ``tables.hints`` (false for every existing table) and the ``reviews`` table."""
+    with op.batch_alter_table("tables") as batch:
+        batch.add_column(sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()))
+    op.create_table(
+        "reviews",
+        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("status", sa.String(8), nullable=False),
+        sa.Column("done", sa.Integer, nullable=False),
+        sa.Column("total", sa.Integer, nullable=False),
+        sa.Column("result", sa.Text, nullable=True),
+        sa.Column("owner", sa.String(40), nullable=False),
+        sa.Column("expires_at", sa.Float, nullable=False),
+        sa.Column("updated_at", sa.Float, nullable=False),
+    )
+
+
+def downgrade() -> None:
+    """Drop the reviews and the hints flag."""
+    op.drop_table("reviews")
+    with op.batch_alter_table("tables") as batch:
+        batch.drop_column("hints")
