@@ -64,7 +64,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         return
     data = tmp_path_factory.mktemp("server-data")
     port = _free_port()
-    env = dict(os.environ, STONEWORK_DATA_DIR=str(data))
+    env = dict(
+        os.environ,
+        STONEWORK_DATA_DIR=str(data),
+        # Hints and reviews on a small fixed budget: fast, and the same answer every run.
+        STONEWORK_ANALYSIS_AGENT="mcts:iterations=30:mode=auto",
+        STONEWORK_HINTS_PER_MINUTE="600",
+        STONEWORK_HINT_BURST="100",
+    )
     process = subprocess.Popen(
         [
             str(Path(sys.executable).with_name("stonework")),

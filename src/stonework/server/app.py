@@ -138,5 +138,6 @@ def app_from_environment() -> Any:
         hint_seconds=float(os.environ.get("STONEWORK_HINT_SECONDS", "1.0")),
         review_seconds=float(os.environ.get("STONEWORK_REVIEW_SECONDS", "0.5")),
         hint_per_minute=float(os.environ.get("STONEWORK_HINTS_PER_MINUTE", "6")),
+        hint_burst=int(os.environ.get("STONEWORK_HINT_BURST", "4")),
     )
     return create_app(settings)
