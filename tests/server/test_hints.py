@@ -129,9 +129,7 @@ def test_hints_are_rate_limited_per_token_or_address(tmp_path: Path) -> None:
         assert limited.status_code == 429
         assert limited.json()["error"]["code"] == "rate_limited"
         # Another seat token has its own allowance.
-        other = client.get(
-            f"/api/tables/{table}/replay/3/hint", headers=auth(tokens(answer)[1])
-        )
+        other = client.get(f"/api/tables/{table}/replay/3/hint", headers=auth(tokens(answer)[1]))
         assert other.status_code == 200
 
 
@@ -222,9 +220,7 @@ def test_a_finished_game_is_reviewed_once_per_seat_as_the_cli_would(client: Test
     assert client.post(f"/api/tables/{table}/review", json={"seat": 0}).status_code == 409
     rng = random.Random(1)
     while True:
-        current = wait_for(
-            client, table, lambda v: v["status"] == "finished" or v["to_move"] == 0
-        )
+        current = wait_for(client, table, lambda v: v["status"] == "finished" or v["to_move"] == 0)
         if current["status"] == "finished":
             break
         play_random_move(client, table, seat_tokens, rng)
