@@ -69,7 +69,7 @@ export class HintPanel {
             disabled: !mine || this.asking || fresh,
             onclick: () => void this.ask(),
           },
-          "💡 ",
+          "✦ ",
           ta("hints.ask"),
         ),
         this.asking
@@ -133,11 +133,13 @@ export class HintPanel {
   private outline(): void {
     const root = this.board.parentElement?.parentElement ?? document;
     for (const element of root.querySelectorAll(".sw-hint")) element.classList.remove("sw-hint");
+    for (const ring of this.board.querySelectorAll(".sw-hint-ring")) ring.remove();
     const move = this.hint?.moves.find((m) => m.action === this.chosen);
     if (!move || this.hintSeq !== this.view?.seq) return;
     for (const target of move.targets) {
       for (const element of this.board.querySelectorAll(`[data-target="${CSS.escape(target)}"]`)) {
         element.classList.add("sw-hint");
+        ring(element);
       }
     }
     if (!move.targets.length) {
@@ -167,7 +169,33 @@ export class HintPanel {
   }
 }
 
+/**
+ * A violet ring over a target, drawn in the target's own coordinates (inside a group target, or
+ * beside a shape target), above the game's outlines and the click highlights; it takes no clicks.
+ */
+function ring(element: Element): void {
+  if (!(element instanceof SVGGraphicsElement)) return;
+  let box: DOMRect;
+  try {
+    box = element.getBBox();
+  } catch {
+    return;
+  }
+  if (!box.width && !box.height) return;
+  const pad = Math.max(2, Math.min(box.width, box.height) * 0.08);
+  const rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  rect.setAttribute("class", "sw-hint-ring");
+  rect.setAttribute("x", String(box.x - pad));
+  rect.setAttribute("y", String(box.y - pad));
+  rect.setAttribute("width", String(box.width + 2 * pad));
+  rect.setAttribute("height", String(box.height + 2 * pad));
+  rect.setAttribute("rx", String(pad));
+  rect.setAttribute("pointer-events", "none");
+  if (element instanceof SVGGElement) element.appendChild(rect);
+  else element.after(rect);
+}
+
 /** The lobby's and the table's mark for a table created with hints on. */
 export function hintsBadge(): HTMLElement {
-  return h("span", { class: "badge hints-on", title: ta("hints.onTitle") }, "💡 ", ta("hints.on"));
+  return h("span", { class: "badge hints-on", title: ta("hints.onTitle") }, "✦ ", ta("hints.on"));
 }

@@ -207,7 +207,7 @@ function createForm(message: HTMLElement, navigate: (path: string) => void): HTM
               state.hints = (event.target as HTMLInputElement).checked;
             },
           }),
-          " 💡 ",
+          " ✦ ",
           ta("lobby.hints"),
         ),
         h("p", { class: "explain" }, ta("lobby.hintsHelp")),

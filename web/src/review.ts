@@ -246,7 +246,7 @@ export class ReviewPanel {
   private evaluation(decisions: ReviewDecision[]): HTMLElement {
     const next = decisions.find((d) => d.entry >= this.position && d.top.length > 0);
     const value = next ? { expected: next.top[0].expected, margin: next.top[0].margin, expected_rank: next.top[0].expected_rank } : null;
-    return evalBar(value, this.players, next ? ta("hints.stale", { n: next.entry }) : "");
+    return evalBar(value, this.players, next ? ta("hints.stale", { n: next.entry + 1 }) : "");
   }
 
   /** Accuracy and verdict counts of every seat reviewed so far. */
@@ -293,7 +293,7 @@ export class ReviewPanel {
       h(
         "button",
         { type: "button", id: "replay-hint", disabled: this.asking || here, onclick: () => void this.askHint() },
-        "💡 ",
+        "✦ ",
         ta("hints.here"),
       ),
       this.asking ? h("span", { class: "thinking" }, h("span", { class: "spinner", "aria-hidden": "true" }), ta("hints.thinking")) : null,

@@ -623,7 +623,7 @@ class TablePage implements Page {
                 this.navigate(`/replay/${view.table}#review`);
               },
             },
-            "📈 ",
+            "∿ ",
             ta("review.title"),
           )
         : null,
