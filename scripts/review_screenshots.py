@@ -22,7 +22,7 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
-from web_screenshots import CHROMIUM_ARGS, call, set_up, wait_for_turn  # noqa: E402
+from web_screenshots import CHROMIUM_ARGS, call, set_up, wait_for_turn
 
 
 def finished_game(base: str, seed: int) -> tuple[str, str]:
