@@ -5,7 +5,7 @@ accuracy, costliest moves, the evaluation graph); a table between people offers 
 from __future__ import annotations
 
 from browser_steps import create_table, log_seqs, play_one_move, view_json, wait_turn_or_end
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 
 def test_a_hint_against_ai_shows_three_moves_and_outlines_one(page: Page, server: str) -> None:
@@ -40,7 +40,7 @@ def test_a_hint_against_ai_shows_three_moves_and_outlines_one(page: Page, server
 
 
 def test_a_table_between_people_offers_no_hint_unless_created_with_hints(
-    page: Page, server: str
+    page: Page, server: str, browser: Browser
 ) -> None:
     create_table(page, server, "aztec", ["you", "hotseat"], seed=6)
     assert wait_turn_or_end(page) == "turn"
@@ -49,12 +49,24 @@ def test_a_table_between_people_offers_no_hint_unless_created_with_hints(
     # With the lobby's hints option, the table says hints are on and offers them.
     page.goto(server + "/")
     page.locator('.game-pick:has(input[value="aztec"])').click()
-    page.select_option("#seat-1", "hotseat")
+    page.select_option("#seat-1", "friend")
     page.check("#hints")
     page.click("#create")
     page.wait_for_url("**/t/*")
     expect(page.locator(".table-head .badge.hints-on")).to_be_visible()
-    expect(page.locator("#hint")).to_be_enabled()
+    invite = page.locator(".invite-url").first.input_value()
+    # The friend who joins by the link is told that hints are on at this table.
+    friend = browser.new_context(locale="en-GB")
+    try:
+        other = friend.new_page()
+        other.goto(invite)
+        expect(other.locator(".message.info")).to_contain_text("Hints are on at this table")
+        expect(other.locator(".table-head .badge.hints-on")).to_be_visible()
+        assert wait_turn_or_end(page) == "turn"
+        expect(page.locator("#hint")).to_be_enabled()
+        expect(other.locator("#hint")).to_be_disabled()
+    finally:
+        friend.close()
 
 
 def test_a_finished_aztec_game_is_reviewed(page: Page, server: str) -> None:
