@@ -14,7 +14,8 @@ def test_a_hint_against_ai_shows_three_moves_and_outlines_one(page: Page, server
     expect(page.locator("#hints #eval")).to_contain_text("Ask for a hint")
     page.click("#hint")
     moves = page.locator("#hint-moves li")
-    expect(moves).to_have_count(3)
+    # The first hint of the server also starts its analysis worker process: allow for that.
+    expect(moves).to_have_count(3, timeout=60_000)
     legal = {a["notation"]: a for a in view_json(page, server, table)["legal"]}
     names = page.locator("#hint-moves .hint-move").evaluate_all(
         "els => els.map(e => e.dataset.action)"
