@@ -24,8 +24,6 @@ from stonework.server.app import create_app
 from stonework.server.settings import Settings
 
 PG_BASE = os.environ.get("STONEWORK_TEST_PG", "postgresql://127.0.0.1:5432/test")
-ANALYSIS_AGENT = "mcts:iterations=30:mode=auto"
-"""Hints and reviews in the tests: a fixed number of iterations (fast, and the same every run)."""
 REDIS_URL = os.environ.get("STONEWORK_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
@@ -38,14 +36,9 @@ def unavailable(what: str) -> None:
 
 
 def make_settings(data_dir: Path, db_url: str | None = None, **kw: object) -> Settings:
-    """Test settings: AI moves and analyses in threads, tiny fixed analysis budgets, generous
-    rate limits unless a test sets them."""
+    """Test settings: AI moves in threads, generous rate limits unless a test sets them."""
     values: dict[str, object] = {
         "ai_workers": 0,
-        "analysis_workers": 0,
-        "analysis_agent": ANALYSIS_AGENT,
-        "hint_per_minute": 10_000.0,
-        "hint_burst": 10_000,
         "rate_per_second": 10_000.0,
         "rate_burst": 10_000,
         "sweep_seconds": 0.2,

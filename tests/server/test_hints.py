@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ANALYSIS_AGENT, make_settings
+from conftest import make_settings
 from fastapi.testclient import TestClient
 from server_helpers import auth, create, play_random_move, tokens, view, wait_for
 
@@ -18,6 +19,28 @@ from stonework.analysis import analyse_record, decision_json
 from stonework.core import Record, derive_rng
 from stonework.games.zapotec.state import ZapotecState
 from stonework.server.app import create_app
+
+ANALYSIS_AGENT = "mcts:iterations=30:mode=auto"
+"""Hints and reviews in these tests: a fixed number of iterations (fast, the same every run)."""
+
+
+def analysis_settings(folder: Path, **kw: object) -> Any:
+    """Test settings with analyses in threads on :data:`ANALYSIS_AGENT`, hints not limited."""
+    values: dict[str, object] = {
+        "analysis_workers": 0,
+        "analysis_agent": ANALYSIS_AGENT,
+        "hint_per_minute": 10_000.0,
+        "hint_burst": 10_000,
+    }
+    values.update(kw)
+    return make_settings(folder, **values)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """A client of a fresh app (its own SQLite file) with those analysis settings."""
+    with TestClient(create_app(analysis_settings(tmp_path))) as test_client:
+        yield test_client
 
 
 def hint(client: TestClient, table: str, token: str | None, seq: int) -> Any:
@@ -116,7 +139,7 @@ def test_finished_games_have_hints_at_every_decision_of_their_replay(client: Tes
 
 
 def test_hints_are_rate_limited_per_token_or_address(tmp_path: Path) -> None:
-    settings = make_settings(tmp_path, hint_per_minute=0.5, hint_burst=2)
+    settings = analysis_settings(tmp_path, hint_per_minute=0.5, hint_burst=2)
     with TestClient(create_app(settings)) as client:
         answer = create(client, "aztec", [{"kind": "human"}, {"kind": "human"}], seed=2)
         table = answer["table"]
