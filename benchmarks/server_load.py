@@ -5,7 +5,9 @@ Starts ``stonework serve`` on a free port of 127.0.0.1 (SQLite in a temporary fo
 client per seat, and lets the seat to move submit a random legal action over HTTP as soon as its
 update arrives. It stops by itself after ``--seconds`` or ``--max-actions``, stops the server, and
 reports actions per second and the latency of each action from its submission to the update
-reaching the last client of its table (p50, p99).
+(with its board) reaching the last client of its table (p50, p99). ``--src DIR`` runs the
+server from another checkout's ``src`` (before/after in one run); the server's CPU time per
+accepted action is reported too (less sensitive to a shared machine than the latencies).
 
     python benchmarks/server_load.py --tables 100 --seconds 40 --think 5
     python benchmarks/server_load.py --tables 100 --seconds 40 --think 5 \
@@ -138,6 +140,13 @@ async def drive(
     return load
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -153,19 +162,24 @@ def main() -> None:
         "--think", type=float, default=0.0, help="mean seconds a seat waits before its move"
     )
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
+    parser.add_argument("--src", default=None, help="run the server from this src folder")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.1f}")
     folder = Path(tempfile.mkdtemp(prefix="stonework-load-"))
     db = args.db or f"sqlite:///{folder / 'load.db'}"
+    scratch = None
     if db.startswith("postgresql"):
         import psycopg
 
         name = f"stonework_load_{int(time.time())}"
         with psycopg.connect(db, autocommit=True) as admin:
             admin.execute(f'CREATE DATABASE "{name}"')
+        scratch = (args.db, name)
         db = db.rsplit("/", 1)[0] + "/" + name
     port = free_port()
     env = dict(os.environ, STONEWORK_RATE_PER_SECOND="100000", STONEWORK_RATE_BURST="100000")
+    if args.src:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [args.src, env.get("PYTHONPATH")]))
     server = subprocess.Popen(
         [
             sys.executable,
@@ -193,18 +207,23 @@ def main() -> None:
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
+        cpu_at_start = _cpu_seconds(server.pid)
         load = asyncio.run(
             drive(url, args.tables, args.game, args.seconds, args.max_actions, args.think)
         )
     finally:
-        with open(f"/proc/{server.pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        server_cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        server_cpu = _cpu_seconds(server.pid)
         server.terminate()
         server.wait(30)
+        if scratch is not None:
+            import psycopg
+
+            with psycopg.connect(scratch[0], autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{scratch[1]}" WITH (FORCE)')
     elapsed = load.elapsed  # type: ignore[attr-defined]
     lat = [v * 1000 for v in load.latencies]
     print(
+        f"server: {args.src or 'this checkout'}  "
         f"database: {db.split('://')[0]}  game: {args.game}  tables: {args.tables}  "
         f"think: {args.think:g} s"
     )
@@ -214,7 +233,12 @@ def main() -> None:
         f"tables finished {load.finished_tables})"
     )
     client_cpu = time.process_time()
-    print(f"CPU: server {server_cpu:.1f} s, load generator {client_cpu:.1f} s")
+    under_load = server_cpu - cpu_at_start
+    print(
+        f"CPU: server {server_cpu:.1f} s, {under_load:.1f} s under load "
+        f"({1000 * under_load / max(1, load.actions):.1f} ms per "
+        f"action), load generator {client_cpu:.1f} s"
+    )
     if lat:
         print(
             f"latency submit -> last client's update: p50 {statistics.median(lat):.1f} ms, "

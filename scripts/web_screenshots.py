@@ -13,8 +13,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -23,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
+
+from stonework.cli.serve_process import ServeProcess
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -101,36 +101,8 @@ def main(out: Path) -> None:
     if existing:
         photograph(existing.rstrip("/"), out)
         return
-    with tempfile.TemporaryDirectory() as data, socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-        probe.close()
-        env = dict(os.environ, STONEWORK_DATA_DIR=data)
-        server = subprocess.Popen(
-            [
-                str(Path(sys.executable).with_name("stonework")),
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(300):
-                try:
-                    call(base, "GET", "/api/games")
-                    break
-                except OSError:
-                    time.sleep(0.2)
-            photograph(base, out)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+    with tempfile.TemporaryDirectory() as data, ServeProcess(Path(data)) as server:
+        photograph(server.url, out)
 
 
 def photograph(base: str, out: Path) -> None:

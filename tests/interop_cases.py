@@ -17,6 +17,9 @@ class TensorPile(PileState):
     def observation_shape(self) -> tuple[int, ...]:
         return (2 + 4,)
 
+    def observation_bounds(self) -> tuple[float, float]:
+        return (0.0, 1.0)  # the pile and the stones taken are at most 30
+
     def observation_tensor(self, player: int) -> list[float]:
         card = [0.0] * 4
         if player < len(self.cards):

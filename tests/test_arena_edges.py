@@ -20,8 +20,8 @@ from stonework.agents import AGENTS
 from stonework.arena import MatchConfig, run_match
 from stonework.arena.journal import read_journal
 from stonework.arena.report import ratings_figure
-from stonework.cli.arena_cmd import duration_words
 from stonework.cli.main import app
+from stonework.cli.progress import duration_words
 from stonework.core import registry
 
 PLUGIN = "agent_toys:install"

@@ -6,6 +6,7 @@ Axial coordinates (q, r), r growing southward; the neighbours of (q, r), clockwi
 
 from __future__ import annotations
 
+from stonework.games.akropolis import AkropolisState, position
 from stonework.games.akropolis.city import City, column
 from stonework.games.akropolis.hexgrid import CELL_AT
 from stonework.games.akropolis.scoring import NO_VARIANTS, CityScore, score_city
@@ -49,3 +50,13 @@ def only(variant: str) -> tuple[bool, ...]:
     """A variant mask with just one of houses/markets/barracks/temples/gardens on."""
     names = ("houses", "markets", "barracks", "temples", "gardens")
     return tuple(name == variant for name in names)
+
+
+def with_stones(state: AkropolisState, *stones: int) -> AkropolisState:
+    """The same position with these stones for seats 0, 1, ...: its position string edited
+    (each party's ``STONES:`` prefix) and read back, so the result passes the position checks."""
+    fields = position.write(state).split(";")
+    for seat, count in enumerate(stones):
+        _, _, laid = fields[5 + seat].partition(":")
+        fields[5 + seat] = f"{count}:{laid}"
+    return position.read(";".join(fields))

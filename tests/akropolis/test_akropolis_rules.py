@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from akropolis_scenarios import with_stones
 
 import stonework
 from stonework.core import CHANCE, TERMINAL, IllegalAction, derive_rng, play_random
@@ -99,8 +100,7 @@ def test_reveals_come_from_the_tiles_in_play() -> None:
 
 def test_position_k_costs_k_minus_one_stones() -> None:
     """§3.1: the tile in position k costs k - 1 stones, paid to the reserve."""
-    state = started(2, (1, 2, 3, 4))
-    state.stones[0] = 3
+    state = with_stones(started(2, (1, 2, 3, 4)), 3)
     state.apply(Place(4, 0, -2, 0))
     assert state.stones[0] == 0
     assert state.cities[0].placements[0][0] == 4
@@ -117,8 +117,7 @@ def test_cannot_take_a_tile_you_cannot_afford() -> None:
 
 def test_no_stones_forces_the_first_tile() -> None:
     """§3.1: a player with no stones must take position 1."""
-    state = started(2, (1, 2, 3, 4))
-    state.stones[0] = 0
+    state = with_stones(started(2, (1, 2, 3, 4)), 0)
     assert {a.position for a in state.legal_actions()} == {1}  # type: ignore[attr-defined]
 
 

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+from stonework.cli import revisions
 from stonework.cli.main import app
+from stonework.core import StoneworkError
 
 
 def test_perft_counts_each_depth(runner: CliRunner) -> None:
@@ -79,3 +83,139 @@ def test_titles_name_only_the_options_that_differ_from_their_defaults(runner: Cl
     assert "perft pile, 2 players" in default.output and "pile=7" not in default.output
     changed = runner.invoke(app, ["perft", "pile", "--depth", "1", "-p", "3", "-o", "pile=8"])
     assert "perft pile, 3 players (pile=8)" in changed.output
+
+
+def test_bench_agent_json_counts_decisions_and_simulations(runner: CliRunner) -> None:
+    result = runner.invoke(
+        app, ["bench", "pile", "--agent", "mcts:20", "--seconds", "0.05", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)
+    assert figures["agent"] == "mcts:20" and figures["players"] == 2
+    assert figures["decisions"] >= 1
+    # A 20-iteration budget: never more simulations than 20 per decision, and some searched
+    # (the toy's first decision has more than one legal action).
+    assert 0 < figures["simulations"] <= 20 * figures["decisions"]
+    assert figures["simulations_per_decision"] <= 20
+    assert figures["simulations_per_second"] > 0
+
+
+def test_bench_agent_table_for_an_agent_that_does_not_search(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["bench", "pile", "--agent", "greedy", "--seconds", "0.05"])
+    assert result.exit_code == 0, result.output
+    assert "pile, 2 players, greedy" in result.output
+    for label in ("complete games / s", "decisions / s", "simulations / s (searches)"):
+        assert label in result.output
+    figures = json.loads(
+        runner.invoke(
+            app, ["bench", "pile", "--agent", "greedy", "--seconds", "0.05", "--json"]
+        ).stdout
+    )
+    assert figures["simulations"] == 0 and figures["games"] >= 1
+
+
+def test_bench_agent_refuses_bad_specs(runner: CliRunner) -> None:
+    unknown = runner.invoke(app, ["bench", "pile", "--agent", "chess", "--seconds", "0.01"])
+    assert unknown.exit_code == 2 and "no agent named 'chess'" in unknown.stderr
+    setting = runner.invoke(app, ["bench", "pile", "--agent", "mcts:depth=x", "--seconds", "0"])
+    assert setting.exit_code == 2 and "agent 'mcts:depth=x'" in setting.stderr
+
+
+def test_bench_compare_refuses_what_the_probe_cannot_measure(runner: CliRunner) -> None:
+    agent = runner.invoke(app, ["bench", "pile", "--compare", "HEAD", "--agent", "flatmc"])
+    assert agent.exit_code == 2 and "not 'flatmc'" in agent.stderr
+    option = runner.invoke(app, ["bench", "pile", "--compare", "HEAD", "-o", "pile=9"])
+    assert option.exit_code == 2 and "default options" in option.stderr
+
+
+def test_bench_compare_table_and_json(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The probe subprocesses cannot see the toy game, so the comparison itself is replaced by
+    # one that records what it was asked for: this checks the rows and the output shapes.
+    asked: list[tuple[list[str], list[str], float, int, int | None]] = []
+
+    def fake_compare(
+        revs: list[str], rows: list[str], seconds: float, rounds: int, cpu: int | None
+    ) -> list[revisions.RowResult]:
+        asked.append((revs, rows, seconds, rounds, cpu))
+        return [
+            revisions.RowResult(
+                row, "games_per_s", {"this tree": 30.0, revs[0]: 10.0}, {revs[0]: 3.0}
+            )
+            for row in rows
+        ]
+
+    monkeypatch.setattr(revisions, "compare", fake_compare)
+    table = runner.invoke(app, ["bench", "pile", "--compare", "abc123", "--seconds", "1"])
+    assert table.exit_code == 0, table.output
+    assert asked[0] == (["abc123"], ["random:pile:2", "greedy:pile:2", "mcts:pile:2"], 1.0, 2, None)
+    assert "ratio vs abc123" in table.output and "3.00x" in table.output
+    only = runner.invoke(
+        app,
+        [
+            "bench",
+            "pile",
+            "-p",
+            "3",
+            "--compare",
+            "r1",
+            "--agent",
+            "mcts",
+            "--rounds",
+            "1",
+            "--cpu",
+            "0",
+            "--json",
+        ],
+    )
+    assert only.exit_code == 0, only.output
+    assert asked[1] == (["r1"], ["mcts:pile:3"], 5.0, 1, 0)
+    assert json.loads(only.stdout) == [
+        {
+            "row": "mcts:pile:3",
+            "measure": "games_per_s",
+            "figures": {"this tree": 30.0, "r1": 10.0},
+            "ratios": {"r1": 3.0},
+        }
+    ]
+
+
+def test_compare_alternates_trees_and_keeps_the_best_round(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    calls: list[tuple[str, str]] = []
+    figures = iter([10.0, 5.0, 12.0, 4.0])
+
+    def fake_export(root: Path, rev: str, into: Path) -> Path:
+        return tmp_path / rev
+
+    def fake_probe(src: Path, row: str, seconds: float, cpu: int | None) -> dict[str, float]:
+        calls.append((src.name, row))
+        return {"games_per_s": next(figures), "decisions_per_s": 1.0}
+
+    monkeypatch.setattr(revisions, "export", fake_export)
+    monkeypatch.setattr(revisions, "probe", fake_probe)
+    seen: list[revisions.RowResult] = []
+    results = revisions.compare(["old"], ["random:aztec:2"], 0.1, 2, None, on_row=seen.append)
+    assert [name for name, _ in calls] == ["src", "old", "src", "old"]
+    assert results == seen
+    assert results[0].figures == {"this tree": 12.0, "old": 5.0}
+    assert results[0].ratios == {"old": 2.4}
+    assert (
+        revisions.markdown_line(results[0]) == "| random:aztec:2 games_per_s | 12.0 | 5.0 | 2.40x |"
+    )
+
+
+def test_compare_rows_are_checked_and_the_probe_runs_on_this_tree() -> None:
+    with pytest.raises(StoneworkError, match="bad row"):
+        revisions.parse_rows("random:aztec")
+    with pytest.raises(StoneworkError, match="bad row"):
+        revisions.parse_rows("flatmc:aztec:2")
+    assert revisions.parse_rows(" random:aztec:2, mcts:zapotec:3 ") == [
+        "random:aztec:2",
+        "mcts:zapotec:3",
+    ]
+    src = revisions.checkout_root() / "src"
+    figures = revisions.probe(src, "random:aztec:2", 0.01, None)
+    assert set(figures) == {"games_per_s", "decisions_per_s"} and figures["games_per_s"] > 0
+    with pytest.raises(StoneworkError, match="probe failed"):
+        revisions.probe(src, "random:nogame:2", 0.01, None)

@@ -2,11 +2,53 @@
 
 from __future__ import annotations
 
+import os
 import random
 import time
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+
+from stonework.cli.serve_process import ServeProcess
+from stonework.server.settings import Settings
+
+PG_BASE = os.environ.get("STONEWORK_TEST_PG", "postgresql://127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("STONEWORK_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def unavailable(what: str) -> None:
+    """Skip locally, fail under CI, when a service a test needs is not running."""
+    message = f"{what} is not reachable"
+    if os.environ.get("CI"):
+        pytest.fail(message + " (CI must start it: see .ci/run)")
+    pytest.skip(message)
+
+
+def make_settings(data_dir: Path, db_url: str | None = None, **kw: object) -> Settings:
+    """Test settings: AI moves in threads, generous rate limits unless a test sets them."""
+    values: dict[str, object] = {
+        "ai_workers": 0,
+        "rate_per_second": 10_000.0,
+        "rate_burst": 10_000,
+        "sweep_seconds": 0.2,
+    }
+    values.update(kw)
+    if db_url is None:
+        return Settings.embedded(data_dir, **values)
+    return Settings(db_url=db_url, data_dir=data_dir, **values)  # type: ignore[arg-type]
+
+
+def serve(
+    data_dir: Path, db_url: str, redis_url: str | None = None, env: dict[str, str] | None = None
+) -> ServeProcess:
+    """``stonework serve`` in a subprocess on ``db_url`` (and Redis), one AI worker, ready;
+    ``env`` adds environment settings (e.g. ``STONEWORK_SNAPSHOT_EVERY``)."""
+    args = ["--db", db_url, "--ai-workers", "1"]
+    if redis_url:
+        args += ["--redis", redis_url]
+    return ServeProcess(data_dir, *args, env=env)
 
 
 def auth(token: str) -> dict[str, str]:

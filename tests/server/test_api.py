@@ -7,9 +7,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from conftest import make_settings
 from fastapi.testclient import TestClient
-from server_helpers import auth, create, play_random_move, tokens, view, wait_for
+from server_helpers import auth, create, make_settings, play_random_move, tokens, view, wait_for
 
 import stonework
 from stonework.server.app import create_app

@@ -9,7 +9,10 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import ServerProcess
+from server_helpers import serve
+from sqlalchemy import text as sql
+
+from stonework.server.storage import make_engine
 
 TABLES: list[dict[str, Any]] = [
     {"game": "aztec", "seed": 11, "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]},
@@ -96,7 +99,7 @@ class Player:
 def expected_records(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     """The records of the same tables played without interruption."""
     folder = tmp_path_factory.mktemp("reference")
-    server = ServerProcess(folder, f"sqlite:///{folder / 'reference.db'}")
+    server = serve(folder, f"sqlite:///{folder / 'reference.db'}")
     try:
         uninterrupted = Player(server.url)
         uninterrupted.create_all()
@@ -107,7 +110,10 @@ def expected_records(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str,
 
 
 def crash_and_compare(tmp_path: Path, db_url: str, expected: list[dict[str, Any]]) -> None:
-    first = ServerProcess(tmp_path, db_url)
+    # snapshots every few events: the restarted server rebuilds from them, and the records must
+    # still equal those of the reference run (which snapshots at the default pace)
+    snapshots = {"STONEWORK_SNAPSHOT_EVERY": "4"}
+    first = serve(tmp_path, db_url, env=snapshots)
     player = Player(first.url)
     try:
         player.create_all()
@@ -115,7 +121,7 @@ def crash_and_compare(tmp_path: Path, db_url: str, expected: list[dict[str, Any]
     finally:
         first.kill()
     acknowledged = list(player.acknowledged)
-    second = ServerProcess(tmp_path, db_url)
+    second = serve(tmp_path, db_url, env=snapshots)
     try:
         player.http = httpx.Client(base_url=second.url, timeout=30)
         for table, seq, text in acknowledged:
@@ -127,6 +133,12 @@ def crash_and_compare(tmp_path: Path, db_url: str, expected: list[dict[str, Any]
         second.stop()
     assert all(record["count"] > 20 for record in interrupted)
     assert interrupted == expected
+    engine = make_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            assert conn.execute(sql("SELECT count(*) FROM snapshots")).scalar_one() > 10
+    finally:
+        engine.dispose()
 
 
 def test_sigkill_loses_nothing_on_sqlite(

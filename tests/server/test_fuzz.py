@@ -6,10 +6,10 @@ import tempfile
 from pathlib import Path
 
 import schemathesis
-from conftest import make_settings
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
+from server_helpers import make_settings
 
 from stonework.server.app import create_app
 

@@ -44,6 +44,7 @@ class Checker:
         self.service = client.app.state.services.service  # type: ignore[attr-defined]
         self.hidden_at: dict[int, dict[int | None, set[str]]] = {}
         self.checked = 0
+        self.boards = 0
 
     def runtime(self) -> Runtime:
         runtime: Runtime = self.service.runtime(self.table)
@@ -86,6 +87,28 @@ class Checker:
                 )
             else:
                 raise AssertionError(f"{sent} is legal in a world {viewer} cannot tell apart")
+        self.checked += 1
+
+    def check_board(self, viewer: int | None, token: str | None, frame: Any) -> None:
+        """The board a frame names, fetched with the viewer's token: checked like any answer,
+        byte for byte the frame's own drawing and the one :meth:`swap_check` proves independent
+        of hidden parts."""
+        headers = auth(token) if token is not None else {}
+        response = self.client.get(frame["view"]["board"], headers=headers)
+        runtime = self.runtime()
+        if frame["view"]["seq"] < runtime.seq:
+            # a frame read late (one per seat connecting is still queued): its board is gone
+            assert response.status_code == 409, response.text
+            self.check(viewer, response.json())
+            return
+        assert response.status_code == 200, response.text
+        assert response.headers["vary"] == "Authorization"
+        self.check(viewer, response.text)
+        assert response.text == frame["view"]["svg"]
+        self.boards += 1
+        with runtime.lock:
+            expected = build_view(runtime, viewer, set())["svg"]
+        assert response.text == expected
         self.checked += 1
 
     def swap_check(self, viewer: int | None) -> None:
@@ -174,7 +197,11 @@ def test_no_hidden_card_reaches_another_seat_or_a_spectator(client: TestClient) 
             checker.note_entries()
             checker.check(mover, response.json())
             for viewer in VIEWERS:
-                checker.check(viewer, sockets[viewer].receive_json())
+                frame = sockets[viewer].receive_json()
+                checker.check(viewer, frame)
+                checker.check_board(
+                    viewer, seats.get(viewer) if viewer is not None else None, frame
+                )
             if response.json()["undo"]["allowed"] and rng.random() < 0.2:
                 undone = client.post(
                     f"/api/tables/{table}/undo",
@@ -185,7 +212,11 @@ def test_no_hidden_card_reaches_another_seat_or_a_spectator(client: TestClient) 
                 undos += 1
                 checker.check(mover, undone.json())
                 for viewer in VIEWERS:
-                    checker.check(viewer, sockets[viewer].receive_json())
+                    frame = sockets[viewer].receive_json()
+                    checker.check(viewer, frame)
+                    checker.check_board(
+                        viewer, seats.get(viewer) if viewer is not None else None, frame
+                    )
         assert undos >= 3
     finally:
         for context in contexts:
@@ -193,3 +224,25 @@ def test_no_hidden_card_reaches_another_seat_or_a_spectator(client: TestClient) 
     hidden_entries = [e for e in views[0]["log"] if e["text"].endswith("(hidden)")]
     assert hidden_entries, "the log of a Zapotec game hides other seats' deals and commits"
     assert checker.checked > 500
+    assert checker.boards > 100
+
+
+def test_a_board_is_drawn_for_the_token_holder_only(client: TestClient) -> None:
+    answer = create(client, "zapotec", [{"kind": "human"}] * 4, seed=5)
+    table, seats = answer["table"], tokens(answer)
+    board = client.get(f"/api/tables/{table}")
+    url = board.json()["board"]
+    drawings = {v: client.get(url, headers=auth(seats[v])).text for v in range(4)}
+    spectator = client.get(url)
+    assert spectator.status_code == 200 and spectator.text == board.json()["svg"]
+    # every seat sees its own hand only: four different drawings, none the spectator's
+    assert len(set(drawings.values()) | {spectator.text}) == 5
+    other = create(client, "zapotec", [{"kind": "human"}] * 4, seed=6)
+    wrong = client.get(url, headers=auth(tokens(other)[0]))
+    assert wrong.status_code == 403 and "<svg" not in wrong.text
+    assert client.get(url, headers=auth("not-a-token")).status_code == 401
+    seq = board.json()["seq"]
+    assert client.get(f"/api/tables/{table}/board/{seq + 1}").status_code == 404
+    tag = spectator.headers["etag"]
+    again = client.get(url, headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.content == b""

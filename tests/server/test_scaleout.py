@@ -1,14 +1,16 @@
 """Two server processes on one PostgreSQL and one Redis: a move made through one reaches the
-WebSocket clients of the other, and each AI move is played once."""
+WebSocket clients of the other, who is connected to either shows on both, and each AI move is
+played once."""
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
-from conftest import ServerProcess
+from server_helpers import serve
 from sqlalchemy import create_engine, text
 from websockets.sync.client import connect
 
@@ -16,9 +18,24 @@ import stonework
 from stonework.server.settings import normalize_db_url
 
 
+def connected(client: httpx.Client, table: str) -> list[bool]:
+    """Which seats the table's view shows connected."""
+    return [s["connected"] for s in client.get(f"/api/tables/{table}").json()["seats"]]
+
+
+def until(check: Callable[[], bool], seconds: float = 10.0) -> bool:
+    """Poll ``check`` until it holds (True) or ``seconds`` pass (False)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 def test_two_processes_share_tables(tmp_path: Path, pg_url: str, redis_url: str) -> None:
-    first = ServerProcess(tmp_path, pg_url, redis_url)
-    second = ServerProcess(tmp_path, pg_url, redis_url)
+    first = serve(tmp_path, pg_url, redis_url)
+    second = serve(tmp_path, pg_url, redis_url)
     try:
         a = httpx.Client(base_url=first.url, timeout=30)
         b = httpx.Client(base_url=second.url, timeout=30)
@@ -33,6 +50,20 @@ def test_two_processes_share_tables(tmp_path: Path, pg_url: str, redis_url: str)
             ws.send(json.dumps({"type": "hello", "token": seats[1], "since": 0}))
             first_frame = json.loads(ws.recv(timeout=10))
             assert first_frame["seq"] == 0 and first_frame["view"]["you"] == 1
+            # the seat connected to the second process shows as connected on the first
+            assert until(lambda: connected(a, table) == [False, True])
+            # and a seat connecting to the first process reaches the second's client
+            with connect(first.url.replace("http", "ws") + f"/api/tables/{table}/ws") as other:
+                other.send(json.dumps({"type": "hello", "token": seats[0], "since": 0}))
+                json.loads(other.recv(timeout=10))
+                frame = json.loads(ws.recv(timeout=10))
+                while [s["connected"] for s in frame["view"]["seats"]] != [True, True]:
+                    frame = json.loads(ws.recv(timeout=10))
+                assert frame["events"] == []
+            assert until(lambda: connected(b, table) == [False, True])
+            frame = json.loads(ws.recv(timeout=10))
+            while [s["connected"] for s in frame["view"]["seats"]] != [False, True]:
+                frame = json.loads(ws.recv(timeout=10))
             for step in range(1, 5):
                 mover = a.get(f"/api/tables/{table}").json()["to_move"]
                 headers = {"Authorization": f"Bearer {seats[mover]}"}
@@ -57,6 +88,7 @@ def test_two_processes_share_tables(tmp_path: Path, pg_url: str, redis_url: str)
                 json={"seq": mine["seq"], "action": move["notation"]},
             )
             assert stale.status_code == 409
+        assert until(lambda: connected(a, table) == [False, False])
 
         # AI against AI, both processes sweeping for AI turns: each move is played once
         ai_tables = [

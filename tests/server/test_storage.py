@@ -39,9 +39,10 @@ def check_store(store: Store) -> None:
     assert not store.commit_change("t_test", 2, again)
     loaded = store.load("t_test")
     assert loaded is not None
-    row, seats, events = loaded
+    row, seats, events, snapshots = loaded
     assert [s.name for s in seats] == ["p0", "p1"]
     assert row.revision == 2 and [e.seq for e in events] == [1] and events[0].action == "EN-d4-1"
+    assert snapshots == []
     assert store.catch_up("t_test", 2, 1) is None
     assert store.tables_with_token("hash1") == [("t_test", 1)]
     # AI turns: one holder at a time until the lease runs out
@@ -70,7 +71,7 @@ def check_store(store: Store) -> None:
     assert store.claim_review("t_test", 1, "b", 4, 60)  # a's lease had run out
     assert not store.update_review("t_test", 1, "a", done=1, seconds=60)
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
 
 
 def test_sqlite_store(tmp_path: Path) -> None:

@@ -46,6 +46,8 @@ def test_undo_against_ai_takes_back_the_reply(client: TestClient) -> None:
     assert response.status_code == 200
     after = response.json()
     assert same_position(after, before) and after["seq"] == replied["seq"] + 1
+    # the board the answer names is the drawing it carries
+    assert client.get(after["board"], headers=auth(token)).text == after["svg"]
     assert after["undo"] == {"allowed": False}
 
 

@@ -8,14 +8,12 @@ reason, so a checkout without Node still runs the rest of the suite.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from stonework.cli.serve_process import ServeProcess
 
 CHROMIUM = Path("/usr/bin/chromium")
 STATIC = Path(__file__).resolve().parents[2] / "src" / "stonework" / "server" / "static"
@@ -53,12 +51,6 @@ def _missing() -> str | None:
     return None
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a fresh server with its own SQLite folder, stopped after the session.
@@ -71,44 +63,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if existing:
         yield existing.rstrip("/")
         return
-    data = tmp_path_factory.mktemp("server-data")
-    port = _free_port()
-    env = dict(os.environ, STONEWORK_DATA_DIR=str(data))
-    process = subprocess.Popen(
-        [
-            str(Path(sys.executable).with_name("stonework")),
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-        ],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                output = process.stdout.read() if process.stdout else ""
-                pytest.fail(f"stonework serve exited: {output}")
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                    break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            pytest.fail("stonework serve did not start listening")
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    with ServeProcess(tmp_path_factory.mktemp("server-data")) as process:
+        yield process.url
 
 
 @pytest.fixture(scope="session")

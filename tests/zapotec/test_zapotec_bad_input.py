@@ -7,39 +7,37 @@ with another seat's card (§5.1, §4.3), a second buy from one row (§6), malfor
 from __future__ import annotations
 
 import pytest
-from zapotec_helpers import card_with, eager_action, give_turn, illegal, new
+from zapotec_helpers import eager_action, illegal, new, on_turn
 
 from stonework.core import IllegalAction, InvalidAction, make_rng
-from stonework.games.zapotec.components import ICONS, LARGE, piece
+from stonework.games.zapotec.components import ICONS
 from stonework.games.zapotec.phases import DRAFT
+from stonework.games.zapotec.scenario import Scenario
 
 
 def test_unaffordable_pyramid_ritual_sacrifice() -> None:
     """§7 a level needs W+B+S+priest; §8 a ritual needs a priest and 1 gold per other disc;
     §9 a sacrifice needs a priest and at least one corn per step."""
-    state = new(4)
-    give_turn(state, 0, card_with(state, "village", "brick"), wood=1, brick=1, stone=1)
+    state = on_turn("village", "brick", wood=1, brick=1, stone=1)
     assert "1 priest" in illegal(state, f"pyramid 1 {ICONS[state.scoring_tiles[0]]}")
     assert "priest" in illegal(state, "sacrifice 1")
-    state.res[0][5] = 1  # a priest, but no corn
+    basics = {"wood": 1, "brick": 1, "stone": 1}
+    state = Scenario(state).resources(0, **basics, priest=1).state()  # a priest, but no corn
     assert "corn" in illegal(state, "sacrifice 1")
-    state.res[0][3] = 2
+    state = Scenario(state).resources(0, **basics, priest=1, corn=2).state()
     assert "corn" in illegal(state, "sacrifice 3")
-    state.pyramids[0] = [piece(0, LARGE)]
-    state.pyramid_tile[0] = state.scoring_tiles.pop()
-    state.pieces[0][2] = 0
-    state.ritual_discs[0] = 0b0110  # discs of seats 1 and 2: 2 gold for seat 0
-    state.res[0][4] = 1
+    # a piece on a pyramid; discs of seats 1 and 2 on ritual 1: 2 gold for seat 0
+    scenario = Scenario(state).pyramid(1, (0, "large")).ritual(1, 1, 2)
+    state = scenario.resources(0, **basics, priest=1, corn=2, gold=1).state()
     assert "1 gold per other disc" in illegal(state, "ritual 1")
-    state.res[0][4] = 2
+    state = scenario.resources(0, **basics, priest=1, corn=2, gold=2).state()
     state.apply_text("ritual 1")
     assert state.res[0][4] == 0 and state.res[0][5] == 0
 
 
 def test_palace_only_once() -> None:
     """§5.2c: the palace is built once per game."""
-    state = new(4)
-    give_turn(state, 0, card_with(state, "hills", "stone"), wood=2, brick=2, stone=2)
+    state = on_turn("hills", "stone", wood=2, brick=2, stone=2)
     state.apply_text("palace etla-hills.1")
     assert "not free" in illegal(state, "palace etla-hills.1")
     assert "palace already" in illegal(state, "palace mitla-hills.1")
@@ -98,7 +96,7 @@ def test_every_action_is_accepted_exactly_when_legal() -> None:
                 before = state.position()
                 for action in state.space.actions:
                     try:
-                        state._check(action)
+                        state.clone().apply(action)
                     except IllegalAction as exc:
                         assert action not in legal and str(exc).startswith(f"{action}")
                     else:

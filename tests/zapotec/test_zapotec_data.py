@@ -13,12 +13,10 @@ from pathlib import Path
 import pytest
 from zapotec_helpers import (
     DATA,
-    card_with,
     eager_action,
-    give_turn,
     legal_texts,
     new,
-    reachable_turn,
+    on_turn,
 )
 
 import stonework
@@ -36,7 +34,8 @@ from stonework.core.conformance import check_game, perft
 from stonework.core.state import State
 from stonework.games.zapotec.components import compile_components, default_data
 from stonework.games.zapotec.datasets import read_components_file, register_components
-from stonework.games.zapotec.phases import FREE_RITUAL
+from stonework.games.zapotec.phases import FREE_RITUAL, INCOME
+from stonework.games.zapotec.scenario import Scenario
 
 GOLDEN = DATA / "zapotec_4p_seed17.json"
 
@@ -91,7 +90,7 @@ def test_alternative_data_set_from_a_file(tmp_path: Path) -> None:
     assert name.startswith("sha256:") and str(tmp_path) not in name
     state = new(4, components=name)
     assert state.res[0] == [0, 0, 0, 0, 1, 0]
-    reachable_turn(state, 0, card_with(state, "village", "brick"))
+    state = on_turn("village", "brick", Scenario(state))
     assert "buy I.1" in legal_texts(state) and "buy II.1" in legal_texts(state)
     assert "buy III.1" not in legal_texts(state)
     rebuilt = from_position("zapotec", state.position())
@@ -102,8 +101,10 @@ def test_alternative_data_set_with_new_effects() -> None:
     """New cards of known effect kinds need no code: a track bonus of points, a new ritual."""
     data = default_data()
     data["sacrifice_track"]["bonuses"]["1"] = {"kind": "points", "amount": 2}
-    state = new(4, components=register_components({"sacrifice_track": data["sacrifice_track"]}))
-    give_turn(state, 0, card_with(state, "village", "brick"), priest=1, corn=1)
+    scenario = Scenario.new(
+        4, components=register_components({"sacrifice_track": data["sacrifice_track"]})
+    )
+    state = on_turn("village", "brick", scenario, priest=1, corn=1)
     state.apply_text("sacrifice 1")
     assert state.points[0] == 2
 
@@ -149,9 +150,9 @@ def test_options_are_declared_with_assumed_flags() -> None:
 
 def test_limited_supply_option() -> None:
     """§1 ASSUMED unlimited supply; resource_supply=N caps what can be taken."""
-    state = new(2, resource_supply=3)
-    give_turn(state, 0, card_with(state, "cornfield", "wood"), phase=1, wood=2)
-    state.res[1][0] = 1  # 3 wood held in all
+    scenario = Scenario.new(2, resource_supply=3).turn(0, "cornfield", "wood", income=False)
+    state = scenario.resources(0, wood=2).resources(1, wood=1).state()  # 3 wood held in all
+    assert state.phase == INCOME and state.current_player == 0
     state.apply_text("income row")
     assert state.res[0][0] == 2
 
@@ -295,7 +296,7 @@ def test_reshaped_data_set_plays_without_code_changes() -> None:
     assert all(len(hand) == 3 for hand in state.hands)
     assert state.comp.card_text(14) == "#14 hills/wood"
     assert sum(state.in_play) == 45
-    give_turn(state, 0, card_with(state, "village", "stone"), priest=1, corn=4, gold=1)
+    state = on_turn("village", "stone", Scenario(state), priest=1, corn=4, gold=1)
     assert [m for m in legal_texts(state) if m.startswith("sacrifice")][-1] == "sacrifice 4"
     state.apply_text("sacrifice 4")
     assert state.points[0] == 1 and "buy III.1" in legal_texts(state)  # 3 - 2 gold
@@ -324,10 +325,10 @@ def test_svg_player_boards_show_pieces_discs_and_own_choice() -> None:
 def test_position_round_trip_during_a_free_ritual() -> None:
     """The position string keeps the free-ritual moment of §9 (space 11) and the turn counters
     (§6 rows bought, §5.2b levels built)."""
-    state = new(4, one_pyramid_level_per_turn=True)
-    reachable_turn(state, 0, card_with(state, "village", "brick"), priest=2, corn=5, gold=1)
+    scenario = Scenario.new(4, one_pyramid_level_per_turn=True)
+    state = on_turn("village", "brick", scenario, priest=2, corn=5, gold=1)
     state.apply_text("buy I.1")
-    state.track[0] = 9
+    state = Scenario(state).track(0, 9).state()
     state.apply_text("sacrifice 2")
     assert state.phase == FREE_RITUAL
     text = state.position()

@@ -6,14 +6,14 @@ builds, or a one-ply player never builds (issue 6: greedy lost 98.8% of games ag
 
 from __future__ import annotations
 
-from zapotec_helpers import card_with, give_turn, new, space
+from zapotec_helpers import new, on_turn, space
 
 from stonework.agents.simple import greedy_ranking
 from stonework.core import make_rng
-from stonework.games.zapotec.components import LARGE, Effect, piece
+from stonework.games.zapotec.components import Effect
 from stonework.games.zapotec.effects import goal_count
 from stonework.games.zapotec.evaluation import estimate
-from stonework.games.zapotec.position import recount_houses
+from stonework.games.zapotec.scenario import Scenario
 from stonework.games.zapotec.scoring import track_points
 from stonework.games.zapotec.state import ZapotecState
 
@@ -30,9 +30,7 @@ def _value(state: ZapotecState, seat: int) -> float:
 
 def _turn_with_a_house_to_build() -> ZapotecState:
     """Round 1, seat 0 on turn with a hills card and the wood and stone a cornfield costs."""
-    state = new(2, seed=3)
-    card = card_with(state, "hills", "wood")
-    return give_turn(state, 0, card, wood=1, stone=1)
+    return on_turn("hills", "wood", Scenario.new(2, seed=3), wood=1, stone=1)
 
 
 def test_building_a_house_beats_keeping_its_cost() -> None:
@@ -70,17 +68,25 @@ def test_round_points_to_come_count_for_houses_on_the_board() -> None:
 
 def test_resources_lose_value_as_the_game_ends() -> None:
     """§10: leftover resources score nothing, so the same stock is worth less in round 5."""
-    early = _turn_with_a_house_to_build()
-    late = early.clone()
-    late.round = late.comp.rounds
-    assert _value(late, 0) < _value(early, 0)
+    late = Scenario.new(2, seed=3)
+    while late.state().round < late.state().comp.rounds:
+        late.end_round()  # nothing built, bought or scored on the way
+    assert late.state().points == [0, 0]
+
+    def stock_value(scenario: Scenario) -> float:
+        """What wood and stone add to seat 0's value at this point (both seats hold them)."""
+        bare = _value(Scenario(scenario.state()).resources(0).resources(1).state(), 0)
+        stock = {"wood": 1, "stone": 1}
+        held = scenario.resources(0, **stock).resources(1, **stock).state()
+        return _value(held, 0) - bare
+
+    assert 0 < stock_value(late) < stock_value(Scenario.new(2, seed=3))
 
 
 def test_entering_the_sacrifice_track_beats_keeping_priest_and_corn() -> None:
     """§9: the first seat on the track is 9 VP ahead at the end; a priest and a corn held for it
     are worth less than the step they buy."""
-    state = new(2, seed=3)
-    state = give_turn(state, 0, card_with(state, "hills", "wood"), corn=1, priest=1)
+    state = on_turn("hills", "wood", Scenario.new(2, seed=3), corn=1, priest=1)
     sacrifice = [str(a) for a in state.legal_actions() if str(a).startswith("sacrifice")]
     assert sacrifice, "the set-up must allow a sacrifice"
     assert _value(_after(state, sacrifice[0]), 0) > _value(_after(state, "done"), 0)
@@ -90,19 +96,15 @@ def test_an_unmet_ritual_goal_is_valued_by_its_progress() -> None:
     """§8 before the end: a disc on a goal is worth more the nearer the seat is to it; at the
     end only a met goal counts (issue 17: rituals valued before they are scored)."""
     state = new(4, seed=5)
-    temples = next(i for i, r in enumerate(state.comp.rituals) if r.id == 3)  # 3 temples: 7 VP
-    if temples in state.rituals:
-        state.rituals.remove(temples)
-        state.ritual_discs.pop()
-    state.rituals[0] = temples
-    state.ritual_discs[0] = 1
-    effect = state.comp.rituals[temples].effect
+    others = [state.comp.rituals[k].id for k in state.rituals if state.comp.rituals[k].id != 3]
+    on_temples = Scenario.new(4, seed=5).rituals(3, *others[-2:])  # 3 temples: 7 VP
+    state = on_temples.ritual(1, 0).state()
+    effect = state.comp.rituals[state.rituals[0]].effect
     before = _value(state, 0)
-    state.space_owner[space(state, "etla-plains.3")] = 0  # one temple house of the three
-    recount_houses(state)
+    state = on_temples.houses(0, "etla-plains.3").state()  # one temple house of the three
     assert effect_count(state, effect) == 1
-    without_disc = state.clone()
-    without_disc.ritual_discs[0] = 0
+    without_disc = Scenario.new(4, seed=5).rituals(3, *others[-2:])
+    without_disc = without_disc.houses(0, "etla-plains.3").state()
     assert _value(state, 0) > before
     assert _value(state, 0) > _value(without_disc, 0)
 
@@ -112,9 +114,7 @@ def test_a_piece_on_an_open_pyramid_is_worth_more_than_its_houses_now() -> None:
     bonus and the houses still to come, not only the houses on its icon today."""
     state = new(2, seed=3)
     base = _value(state, 0)
-    state.pyramids[0] = [piece(0, LARGE)]
-    state.pyramid_tile[0] = 0
-    state.pieces[0][2] -= 1
+    state = Scenario(state).pyramid(1, (0, "large"), tile="cornfield").state()
     assert _value(state, 0) - base > 2.0  # no matching house yet: it scores 0 as it stands
 
 

@@ -10,6 +10,7 @@ from zapotec_helpers import new
 from stonework.core import CHANCE, IllegalAction, make_rng
 from stonework.core.state import observation_json
 from stonework.games.zapotec.phases import COMMIT
+from stonework.games.zapotec.scenario import Scenario
 from stonework.games.zapotec.state import ZapotecState
 
 
@@ -43,7 +44,7 @@ def test_hidden_tokens_name_unseen_cards_only() -> None:
     state = new(4, seed=6)
     tokens = state.hidden_tokens(0)
     assert tokens == {f"#{c:02d}" for s in (1, 2, 3) for c in state.hands[s]}
-    state.known[1] |= 1 << state.hands[1][0]
+    state = Scenario(state).known(1, state.hands[1][0]).state()
     assert f"#{state.hands[1][0]:02d}" not in state.hidden_tokens(0)
     assert (
         state.comp.card_text(state.hands[1][0]) in state.observation(0)["players"][1]["known_cards"]
@@ -54,7 +55,7 @@ def test_committed_known_card_stays_secret() -> None:
     """§5.1: even when a seat commits a card everyone knows it holds, nothing shows which."""
     state = new(3, seed=7)
     card = state.hands[0][0]
-    state.known[0] |= 1 << card
+    state = Scenario(state).known(0, card).state()
     before = [observation_json(state, seat) for seat in (1, 2)]
     state.apply_text(f"play {card}")
     after = [json.loads(observation_json(state, seat)) for seat in (1, 2)]
@@ -189,7 +190,7 @@ def test_no_view_depends_on_an_uncommitted_choice() -> None:
     seat's observation, text, SVG and tensor, and a spectator's view, are the same."""
     state = new(3, seed=15)
     hand = state.hands[0]
-    state.known[0] |= 1 << hand[0] | 1 << hand[1]  # two cards everyone saw it draft
+    state = Scenario(state).known(0, hand[0], hand[1]).state()  # two cards everyone saw it draft
     branches = []
     for card in hand:
         branch = state.clone()

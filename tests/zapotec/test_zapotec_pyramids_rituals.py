@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
-from zapotec_helpers import card_with, give_turn, illegal, legal_texts, new, resources
+from zapotec_helpers import illegal, legal_texts, new, resources
 
+from stonework.games.zapotec import register_components
 from stonework.games.zapotec.components import ICONS, LARGE, MEDIUM, SMALL, piece
 from stonework.games.zapotec.phases import ACTIONS, FREE_RITUAL
+from stonework.games.zapotec.scenario import Scenario
 from stonework.games.zapotec.state import ZapotecState
 
-LEVEL = {"wood": 1, "brick": 1, "stone": 1, "priest": 1}
+
+def turn(scenario: Scenario, **amounts: int) -> ZapotecState:
+    """Seat 0 on turn in round 1 (village/brick card, first in turn order) with these resources."""
+    return scenario.turn(0, "village", "brick").resources(0, **amounts).state()
 
 
-def turn(state: ZapotecState, seat: int = 0, **amounts: int) -> ZapotecState:
-    return give_turn(state, seat, card_with(state, "village", "brick"), **amounts)
+def game(**options: object) -> Scenario:
+    return Scenario.new(4, **options)
 
 
 def test_pyramid_cost_tile_choice_and_largest_piece() -> None:
     """§7: a level costs W+B+S+priest; a new pyramid takes a scoring tile of the player's choice;
     the player's largest piece is used."""
-    state = new(4)
-    turn(state, wood=2, brick=2, stone=2, priest=2)
+    state = turn(game(), wood=2, brick=2, stone=2, priest=2)
     first = state.scoring_tiles[0]
     moves = legal_texts(state)
     news = [m for m in moves if m.startswith("pyramid 1 ")]
@@ -37,30 +41,26 @@ def test_pyramid_cost_tile_choice_and_largest_piece() -> None:
 
 def test_new_pyramid_needs_an_available_tile() -> None:
     """§7 bad input: starting a pyramid with a tile not on offer, or on a later space, fails."""
-    state = new(4)
-    turn(state, wood=1, brick=1, stone=1, priest=1)
+    state = turn(game(), wood=1, brick=1, stone=1, priest=1)
     missing = next(i for i in range(9) if i not in state.scoring_tiles)
     assert "not available" in illegal(state, f"pyramid 1 {ICONS[missing]}")
     assert "first empty" in illegal(state, f"pyramid 2 {ICONS[state.scoring_tiles[0]]}")
-    state.res[0] = resources(wood=1, brick=1, stone=1)
+    state = Scenario(state).resources(0, wood=1, brick=1, stone=1).state()
     assert "priest" in illegal(state, f"pyramid 1 {ICONS[state.scoring_tiles[0]]}")
 
 
 def test_stack_on_other_players_smaller_only_height_three() -> None:
     """§7: pieces go on anyone's pyramid, only on a larger piece, at most three levels."""
-    state = new(4)
-    state.pyramids[0] = [piece(1, LARGE)]
-    state.pyramid_tile[0] = state.scoring_tiles.pop()
-    state.pyramids[1] = [piece(2, MEDIUM)]
-    state.pyramid_tile[1] = state.scoring_tiles.pop()
-    turn(state, wood=3, brick=3, stone=3, priest=3)
+    scenario = game().pyramid(1, (1, "large")).pyramid(2, (2, "medium"))
+    state = turn(scenario, wood=3, brick=3, stone=3, priest=3)
     moves = legal_texts(state)
     assert "pyramid 1" not in moves and "pyramid 2" not in moves  # my large goes nowhere old
-    state.pieces[0] = [3, 2, 0]  # large already used
+    state = Scenario(state).pyramid(3, (0, "large")).state()  # my large already used
     moves = legal_texts(state)
     assert "pyramid 1" in moves and "pyramid 2" not in moves  # medium only on the large
     state.apply_text("pyramid 1")
-    state.pieces[0] = [3, 0, 0]
+    state = Scenario(state).pyramid(3, (0, "medium")).state()  # my last medium used
+    assert state.pieces[0] == [3, 0, 0]
     state.apply_text("pyramid 1")
     assert state.pyramids[0] == [piece(1, LARGE), piece(0, MEDIUM), piece(0, SMALL)]
     assert "pyramid 1" not in legal_texts(state)  # height 3 and complete
@@ -69,24 +69,18 @@ def test_stack_on_other_players_smaller_only_height_three() -> None:
 
 def test_small_on_large_and_option() -> None:
     """§7 ASSUMED: a small piece may go straight on a large one (L-S complete); option off."""
-    state = new(4)
-    state.pyramids[0] = [piece(1, LARGE)]
-    state.pyramid_tile[0] = state.scoring_tiles.pop()
-    turn(state, wood=1, brick=1, stone=1, priest=1)
-    state.pieces[0] = [1, 0, 0]
-    assert "pyramid 1" in legal_texts(state)
-    state = new(4, small_on_large=False)
-    state.pyramids[0] = [piece(1, LARGE)]
-    state.pyramid_tile[0] = state.scoring_tiles.pop()
-    turn(state, wood=1, brick=1, stone=1, priest=1)
-    state.pieces[0] = [1, 0, 0]
-    assert "pyramid 1" not in legal_texts(state)
+    for options, allowed in (({}, True), ({"small_on_large": False}, False)):
+        # seat 0's large and mediums are built elsewhere: its largest piece is a small one
+        scenario = game(**options).pyramid(1, (1, "large"))
+        scenario.pyramid(2, (0, "large"), (0, "medium")).pyramid(3, (0, "medium"))
+        state = turn(scenario, wood=1, brick=1, stone=1, priest=1)
+        assert state.pieces[0] == [3, 0, 0]
+        assert ("pyramid 1" in legal_texts(state)) is allowed
 
 
 def test_one_pyramid_level_per_turn_option() -> None:
     """§5.2b flag ONE_PYRAMID_LEVEL_PER_TURN: off by default, on limits to one level a turn."""
-    state = new(4, one_pyramid_level_per_turn=True)
-    turn(state, wood=2, brick=2, stone=2, priest=2)
+    state = turn(game(one_pyramid_level_per_turn=True), wood=2, brick=2, stone=2, priest=2)
     state.apply_text(f"pyramid 1 {ICONS[state.scoring_tiles[0]]}")
     assert not any(m.startswith("pyramid") for m in legal_texts(state))
     assert "one pyramid level per turn" in illegal(state, "pyramid 1")
@@ -113,48 +107,37 @@ def test_pyramid_completion_rule() -> None:
 
 def test_ritual_needs_one_pyramid_piece_per_ritual() -> None:
     """§8: at least as many pyramid pieces on the board as ritual discs placed."""
-    state = new(4)
-    turn(state, priest=3, gold=3)
+    state = turn(game(), priest=3, gold=3)
     assert not any(m.startswith("ritual") for m in legal_texts(state))
     assert "pyramid piece" in illegal(state, "ritual 1")
-    state.pieces[0] = [3, 2, 0]  # one piece on the board
+    state = Scenario(state).pyramid(1, (0, "large")).state()  # one piece on the board
     state.apply_text("ritual 1")
     assert state.ritual_discs[0] == 1 and state.discs[0] == 2
     assert not any(m.startswith("ritual") for m in legal_texts(state))
-    state.pieces[0] = [3, 1, 0]
+    state = Scenario(state).pyramid(1, (0, "medium")).state()  # a second piece
     assert "ritual 2" in legal_texts(state)
     assert "already have a disc" in illegal(state, "ritual 1")
 
 
 def test_ritual_cost_worked_example() -> None:
     """§13 example 4 (§8): card R holds discs of B and C; A pays 1 priest + 2 gold."""
-    state = new(4)
-    state.ritual_discs[0] = 0b0110  # seats 1 and 2
-    turn(state, priest=1, gold=2)
-    state.pieces[0] = [3, 2, 0]
+    state = turn(game().ritual(1, 1, 2).pyramid(1, (0, "large")), priest=1, gold=2)
     state.apply_text("ritual 1")
     assert state.res[0] == resources()
-    state = new(4)
-    state.ritual_discs[0] = 0b0110
-    turn(state, priest=1, gold=1)
-    state.pieces[0] = [3, 2, 0]
+    state = turn(game().ritual(1, 1, 2).pyramid(1, (0, "large")), priest=1, gold=1)
     assert "ritual 1" not in legal_texts(state) and "ritual 2" in legal_texts(state)
 
 
 def test_ritual_priest_waived_on_track() -> None:
     """§9 ASSUMED bonus of space 6: rituals no longer cost a priest."""
-    state = new(4)
-    turn(state, gold=0)
-    state.pieces[0] = [3, 2, 0]
-    state.track[0] = 6
+    state = turn(game().pyramid(1, (0, "large")).track(0, 6), gold=0)
     state.apply_text("ritual 1")
     assert state.res[0] == resources()
 
 
 def test_sacrifice_moves_and_collects_every_bonus() -> None:
     """§9: pay 1 priest + 1-5 corn, move one space per corn, collect every bonus entered (the v1 track)."""
-    state = new(4, components="v1")
-    turn(state, priest=2, corn=7)
+    state = turn(game(components="v1"), priest=2, corn=7)
     moves = [m for m in legal_texts(state) if m.startswith("sacrifice")]
     assert moves == [f"sacrifice {n}" for n in range(1, 6)]
     state.apply_text("sacrifice 5")  # spaces 1..5: +1 gold (2), discount (3), +1 priest (5)
@@ -168,10 +151,7 @@ def test_sacrifice_moves_and_collects_every_bonus() -> None:
 def test_sacrifice_track_end_and_free_ritual() -> None:
     """§9 ASSUMED: space 11 places a ritual disc free (no priest, gold or pyramid piece);
     the track ends at 11 and extra corn is wasted."""
-    state = new(4)
-    state.ritual_discs[0] = 0b1110
-    turn(state, priest=1, corn=5)
-    state.track[0] = 8
+    state = turn(game().ritual(1, 1, 2, 3).track(0, 8), priest=1, corn=5)
     state.apply_text("sacrifice 5")
     assert state.track[0] == 11 and state.res[0] == resources()  # spaces 9-11: no gain
     assert state.phase == FREE_RITUAL
@@ -184,9 +164,7 @@ def test_sacrifice_track_end_and_free_ritual() -> None:
 
 def test_sacrifice_past_end_option() -> None:
     """§9 ASSUMED: past the end is allowed by default; the option limits corn to the steps left."""
-    state = new(4, sacrifice_past_end=False)
-    turn(state, priest=1, corn=5)
-    state.track[0] = 9
+    state = turn(game(sacrifice_past_end=False).track(0, 9), priest=1, corn=5)
     assert [m for m in legal_texts(state) if m.startswith("sacrifice")] == [
         "sacrifice 1",
         "sacrifice 2",
@@ -195,9 +173,7 @@ def test_sacrifice_past_end_option() -> None:
 
 def test_free_ritual_needs_pyramid_option() -> None:
     """§9 ASSUMED waiver; with free_ritual_needs_pyramid=true the free disc needs a piece."""
-    state = new(4, free_ritual_needs_pyramid=True)
-    turn(state, priest=1, corn=1)
-    state.track[0] = 10
+    state = turn(game(free_ritual_needs_pyramid=True).track(0, 10), priest=1, corn=1)
     state.apply_text("sacrifice 1")
     assert state.track[0] == 11 and state.phase == ACTIONS
     assert state.discs[0] == 3
@@ -205,20 +181,21 @@ def test_free_ritual_needs_pyramid_option() -> None:
 
 def test_three_ritual_discs_at_most() -> None:
     """§8: each player has 3 ritual discs, so at most 3 rituals."""
-    state = new(4)
-    turn(state, priest=5, gold=5)
-    state.pieces[0] = [0, 0, 0]
+    four = register_components({"rituals_in_play": 4})
+    every_piece = ((0, "large"), (0, "medium"), (0, "small"))
+    scenario = game(components=four).pyramid(1, *every_piece).pyramid(2, *every_piece[1:])
+    state = turn(scenario.pyramid(3, (0, "small")), priest=5, gold=5)
+    assert state.pieces[0] == [0, 0, 0] and len(state.rituals) == 4
     for k in (1, 2, 3):
         state.apply_text(f"ritual {k}")
     assert state.discs[0] == 0
-    state.ritual_discs.append(0)  # even with a fourth card there is no disc left
+    assert state.ritual_discs[3] == 0  # even with a fourth card there is no disc left
     assert not any(m.startswith("ritual") for m in legal_texts(state))
 
 
 def test_pyramid_piece_largest_refuses_a_named_piece() -> None:
     """§7 (sourced): the largest piece goes, so a named size is refused under the default."""
-    state = new(4)
-    turn(state, wood=1, brick=1, stone=1, priest=1)
+    state = turn(game(), wood=1, brick=1, stone=1, priest=1)
     tile = ICONS[state.scoring_tiles[0]]
     assert f"pyramid 1 {tile} small" not in legal_texts(state)
     assert "largest piece goes" in illegal(state, f"pyramid 1 {tile} small")
@@ -228,8 +205,7 @@ def test_pyramid_piece_largest_refuses_a_named_piece() -> None:
 def test_pyramid_piece_any_names_the_piece() -> None:
     """§7, option pyramid_piece=any (the seed's wording): any piece left, named in the action;
     a small piece alone completes a pyramid (small-top), a piece still goes on a larger one."""
-    state = new(4, pyramid_piece="any")
-    turn(state, wood=2, brick=2, stone=2, priest=2)
+    state = turn(game(pyramid_piece="any"), wood=2, brick=2, stone=2, priest=2)
     tile = ICONS[state.scoring_tiles[0]]
     moves = legal_texts(state)
     assert {f"pyramid 1 {tile} {size}" for size in ("small", "medium", "large")} <= set(moves)

@@ -2,23 +2,32 @@
 
 from __future__ import annotations
 
-from zapotec_helpers import (
-    card_with,
-    give_turn,
-    illegal,
-    legal_texts,
-    new,
-    rederive,
-    resources,
-    space,
-)
+from zapotec_helpers import illegal, legal_texts, new, on_turn, resources, space
 
 import stonework
 from stonework.core import CHANCE, TERMINAL, make_rng
 from stonework.games.zapotec.phases import ACTIONS, BUILD, COMMIT, DRAFT, INCOME
+from stonework.games.zapotec.scenario import Scenario
 from stonework.games.zapotec.state import ZapotecState
 
 CORNFIELD, VILLAGE, TEMPLE = 0, 1, 2  # building tile kinds of the seed data set
+
+
+def space_with_tile(scenario: Scenario, kind: int) -> str:
+    """A free space whose building tile is of ``kind``."""
+    state = scenario.state()
+    return next(
+        s.name
+        for s in state.comp.spaces
+        if state.space_tile[s.index] == kind and state.space_owner[s.index] < 0
+    )
+
+
+def nine_houses(scenario: Scenario) -> Scenario:
+    """Seat 0's nine houses built on cornfields and temples (spaces no test here builds on)."""
+    state = scenario.state()
+    spaces = [s for s in state.comp.spaces if state.in_play[s.index] and s.building != 1]
+    return scenario.houses(0, *[s.name for s in spaces if s.name != "ocotlan-hills.1"][:9])
 
 
 def resolve_chance(state: ZapotecState, seed: int = 0) -> None:
@@ -59,12 +68,12 @@ def test_income_worked_example() -> None:
         (False, resources(wood=1, brick=1, stone=1, gold=1, priest=1)),
         (True, resources(wood=2, brick=1, corn=1, priest=1)),
     ):
-        state = new(4)
-        wood_card = card_with(state, "cornfield", "wood")
-        give_turn(state, 0, wood_card, phase=INCOME)
-        state.grid[0][0] = TEMPLE  # (wood row, wood column)
-        state.grid[0][1] = VILLAGE  # (wood row, brick column)
-        state.grid[0][3] = CORNFIELD  # (brick row, wood column)
+        scenario = Scenario.new(4).turn(0, "cornfield", "wood", income=False).resources(0)
+        scenario.house(0, space_with_tile(scenario, TEMPLE), slot=1)  # (wood row, wood column)
+        scenario.house(0, space_with_tile(scenario, VILLAGE), slot=2)  # (wood row, brick column)
+        scenario.house(0, space_with_tile(scenario, CORNFIELD), slot=4)  # (brick row, wood column)
+        state = scenario.state()
+        assert state.grid[0] == [TEMPLE, VILLAGE, -1, CORNFIELD, -1, -1, -1, -1, -1]
         state.apply_text("income column" if column else "income row")
         assert state.res[0] == expected
         assert state.phase == ACTIONS
@@ -72,16 +81,14 @@ def test_income_worked_example() -> None:
 
 def test_first_round_income_is_the_card_resource() -> None:
     """§3 / seed: with an empty grid the first income is only the card's resource."""
-    state = new(4)
-    give_turn(state, 0, card_with(state, "hills", "stone"), phase=INCOME, wood=1, brick=1, stone=1)
+    state = on_turn("hills", "stone", income=False, wood=1, brick=1, stone=1)
     state.apply_text("income row")
     assert state.res[0] == resources(wood=1, brick=1, stone=2)
 
 
 def test_build_matches_icon_and_pays() -> None:
     """§5.2c: build only on empty spaces matching the card icon; pay the cost; tile into a slot."""
-    state = new(4)
-    give_turn(state, 0, card_with(state, "hills", "stone"), brick=1, wood=1)
+    state = on_turn("hills", "stone", brick=1, wood=1)
     moves = legal_texts(state)
     assert "build etla-hills.2 slot 5" in moves  # a village, brick + wood
     assert not any(m.startswith("build etla-plains") for m in moves)
@@ -97,20 +104,17 @@ def test_build_matches_icon_and_pays() -> None:
 
 def test_building_costs() -> None:
     """§5.2c: village brick + wood, temple brick + stone, cornfield wood + stone."""
-    state = new(4)
-    give_turn(state, 0, card_with(state, "etla", "wood"), wood=1, brick=1, stone=1)
+    state = on_turn("etla", "wood", wood=1, brick=1, stone=1)
     state.apply_text("build etla-plains.1 slot 1")  # cornfield
     assert state.res[0] == resources(brick=1)
-    state = new(4)
-    give_turn(state, 0, card_with(state, "etla", "wood"), wood=1, brick=1, stone=1)
+    state = on_turn("etla", "wood", wood=1, brick=1, stone=1)
     state.apply_text("build etla-plains.3 slot 1")  # temple
     assert state.res[0] == resources(wood=1)
 
 
 def test_any_number_of_buildings_then_no_more_actions() -> None:
     """§5.2c: build as often as resources last; once building has started no actions (ASSUMED)."""
-    state = new(4)
-    give_turn(state, 0, card_with(state, "village", "brick"), wood=2, brick=2, gold=5)
+    state = on_turn("village", "brick", wood=2, brick=2, gold=5)
     state.apply_text("build etla-plains.2 slot 1")
     assert state.phase == BUILD
     assert "building has started" in illegal(state, "buy I.1")
@@ -121,8 +125,9 @@ def test_any_number_of_buildings_then_no_more_actions() -> None:
 
 def test_option_actions_after_building() -> None:
     """§5.2c flag: with actions_after_building=true, actions stay open after a build."""
-    state = new(4, actions_after_building=True)
-    give_turn(state, 0, card_with(state, "village", "brick"), wood=1, brick=1, gold=5)
+    state = on_turn(
+        "village", "brick", Scenario.new(4, actions_after_building=True), wood=1, brick=1, gold=5
+    )
     state.apply_text("build etla-plains.2 slot 1")
     assert state.phase == ACTIONS
     assert "buy I.1" in legal_texts(state)
@@ -130,8 +135,7 @@ def test_option_actions_after_building() -> None:
 
 def test_palace() -> None:
     """§5.2c: the palace once, wood + brick + stone, no income tile, counts as two houses."""
-    state = new(4)
-    give_turn(state, 0, card_with(state, "hills", "stone"), wood=2, brick=2, stone=2)
+    state = on_turn("hills", "stone", wood=2, brick=2, stone=2)
     state.apply_text("palace ocotlan-hills.1")
     s = space(state, "ocotlan-hills.1")
     assert state.palace[0] == s and state.space_owner[0 + s] == 0
@@ -144,20 +148,19 @@ def test_palace() -> None:
 
 def test_palace_must_match_icon_unless_option() -> None:
     """§5.2c ASSUMED: the palace goes on a matching space; palace_matches_icon=false lifts it."""
-    state = new(4)
-    give_turn(state, 0, card_with(state, "hills", "stone"), wood=1, brick=1, stone=1)
+    state = on_turn("hills", "stone", wood=1, brick=1, stone=1)
     assert "not match" in illegal(state, "palace etla-plains.1")
-    state = new(4, palace_matches_icon=False)
-    give_turn(state, 0, card_with(state, "hills", "stone"), wood=1, brick=1, stone=1)
+    state = on_turn(
+        "hills", "stone", Scenario.new(4, palace_matches_icon=False), wood=1, brick=1, stone=1
+    )
     state.apply_text("palace etla-plains.1")
 
 
 def test_round_scoring_worked_example() -> None:
     """§13 example 2 (§5.2d): scoring card Hills; houses on Etla-Hills, Mitla-Hills and the
     palace on Ocotlan-Hills give (1 + 1 + 2) x 2 = 8 VP at the end of the turn."""
-    state = new(4)
-    state.scoring_card = card_with(state, "hills", "brick")
-    give_turn(state, 0, card_with(state, "hills", "stone"), wood=2, brick=3, stone=2)
+    scenario = Scenario.new(4).scoring_card("hills", "brick")
+    state = on_turn("hills", "stone", scenario, wood=2, brick=3, stone=2)
     state.apply_text("build etla-hills.2 slot 1")  # village
     state.apply_text("build mitla-hills.3 slot 2")  # temple
     state.apply_text("palace ocotlan-hills.1")
@@ -240,15 +243,13 @@ def test_wrong_phase_and_wrong_seat_messages() -> None:
 
 def test_unaffordable_build_is_refused() -> None:
     """Bad input: a build the player cannot pay for is illegal and changes nothing."""
-    state = new(4)
-    give_turn(state, 0, card_with(state, "village", "brick"), wood=1)
+    state = on_turn("village", "brick", wood=1)
     assert "cannot pay" in illegal(state, "build etla-plains.2 slot 1")
 
 
 def test_grid_slot_must_be_empty() -> None:
     """§5.2c: the tile goes into an empty slot of the 3x3 grid."""
-    state = new(4)
-    give_turn(state, 0, card_with(state, "village", "brick"), wood=2, brick=2)
+    state = on_turn("village", "brick", wood=2, brick=2)
     state.apply_text("build etla-plains.2 slot 1")
     assert "slot 1 of your grid is taken" in illegal(state, "build etla-plains.5 slot 1")
 
@@ -261,8 +262,8 @@ def test_new_game_via_registry_has_players_plus_one_offer() -> None:
 
 def test_actions_in_any_order_and_repeatable() -> None:
     """§5.2b: any number of actions, in any order, each repeatable while resources last."""
-    state = new(4, components="v1")  # the v1 track: +1 gold on space 2
-    give_turn(state, 0, card_with(state, "village", "brick"), priest=2, corn=2, gold=1)
+    # the v1 track: +1 gold on space 2
+    state = on_turn("village", "brick", Scenario.new(4, components="v1"), priest=2, corn=2, gold=1)
     state.apply_text("sacrifice 1")
     state.apply_text("buy I.1")
     state.apply_text("sacrifice 1")
@@ -273,22 +274,18 @@ def test_actions_in_any_order_and_repeatable() -> None:
 def test_round_scoring_counts_all_houses() -> None:
     """§5.2d: all the player's matching houses score, not only those built this turn; other
     players' houses do not."""
-    state = new(4)
-    state.scoring_card = card_with(state, "etla", "wood")
-    give_turn(state, 0, card_with(state, "village", "brick"))
-    for name in ("etla-plains.1", "etla-forests.3"):
-        state.space_owner[space(state, name)] = 0
-    state.space_owner[space(state, "etla-hills.1")] = 1
-    rederive(state)
+    scenario = Scenario.new(4).scoring_card("etla", "wood")
+    scenario.houses(0, "etla-plains.1", "etla-forests.3").houses(1, "etla-hills.1")
+    state = on_turn("village", "brick", scenario)
+    assert state.turn_order[0] == 0  # seat 1 has not scored its own turn yet
     state.apply_text("done")
     assert state.points[0] == 4 and state.points[1] == 0
 
 
 def test_house_limit_and_palace_without_houses() -> None:
     """§1: nine houses per player; the palace needs no house piece (ASSUMED)."""
-    state = new(4)
-    give_turn(state, 0, card_with(state, "village", "brick"), wood=3, brick=3, stone=1)
-    state.houses[0] = 0
+    state = on_turn("village", "brick", nine_houses(Scenario.new(4)), wood=3, brick=3, stone=1)
+    assert state.houses[0] == 0
     moves = legal_texts(state)
     assert not any(m.startswith("build") for m in moves)
     assert any(m.startswith("palace") for m in moves)
@@ -298,13 +295,14 @@ def test_house_limit_and_palace_without_houses() -> None:
 def test_palace_uses_a_house_option() -> None:
     """§5.2c ASSUMED: the palace uses no house piece; palace_uses_house=true makes it take one
     (and then it needs a house left)."""
-    state = new(4, palace_uses_house=True)
-    give_turn(state, 0, card_with(state, "hills", "stone"), wood=2, brick=2, stone=2)
+    state = on_turn(
+        "hills", "stone", Scenario.new(4, palace_uses_house=True), wood=2, brick=2, stone=2
+    )
     state.apply_text("palace ocotlan-hills.1")
     assert state.houses[0] == 8 and state.palace[0] == space(state, "ocotlan-hills.1")
-    state = new(4, palace_uses_house=True)
-    give_turn(state, 0, card_with(state, "hills", "stone"), wood=2, brick=2, stone=2)
-    state.houses[0] = 0
+    scenario = nine_houses(Scenario.new(4, palace_uses_house=True))
+    state = on_turn("hills", "stone", scenario, wood=2, brick=2, stone=2)
+    assert state.houses[0] == 0
     assert not any(m.startswith("palace") for m in legal_texts(state))
     assert "no house left" in illegal(state, "palace ocotlan-hills.1")
 
@@ -312,13 +310,12 @@ def test_palace_uses_a_house_option() -> None:
 def test_icon_matching_by_building_type_region_or_terrain() -> None:
     """§5.2c: a building-type icon allows that type in any region or terrain; a region or
     terrain icon allows any building type there (4 players: 15 spaces each)."""
-    state = new(4)
     for icon, resource, check in (
         ("temple", "stone", lambda s: s.building == 2),
         ("ocotlan", "brick", lambda s: s.region == 1),
         ("forests", "stone", lambda s: s.terrain == 2),
     ):
-        give_turn(state, 0, card_with(state, icon, resource), wood=9, brick=9, stone=9)
+        state = on_turn(icon, resource, wood=9, brick=9, stone=9)
         built = {m.split()[1] for m in legal_texts(state) if m.startswith("build")}
         expected = {s.name for s in state.comp.spaces if check(s)}
         assert built == expected and len(built) == 15, icon

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from zapotec_helpers import new, space
+from zapotec_helpers import new
 
 from stonework.core import Record
 from stonework.core.errors import UnknownOption
@@ -19,31 +19,18 @@ from stonework.games.zapotec.components import (
     CORN,
     GOLD,
     ICONS,
-    LARGE,
-    MEDIUM,
     PRIEST,
-    SMALL,
     Effect,
     compile_components,
     default_data,
-    piece,
 )
 from stonework.games.zapotec.datasets import load_components, register_components
-from stonework.games.zapotec.phases import ACTIONS, END
-from stonework.games.zapotec.position import recount_houses
+from stonework.games.zapotec.phases import ACTIONS
+from stonework.games.zapotec.scenario import Scenario
 from stonework.games.zapotec.state import ZapotecState
 
 A, B = 0, 1
 DATA = Path(__file__).parent.parent / "data"
-
-
-def own(state: ZapotecState, seat: int, *names: str, palace: str | None = None) -> None:
-    for name in names:
-        state.space_owner[space(state, name)] = seat
-    if palace is not None:
-        state.space_owner[space(state, palace)] = seat
-        state.palace[seat] = space(state, palace)
-    recount_houses(state)
 
 
 def goal(state: ZapotecState, card_id: int) -> Effect:
@@ -61,73 +48,76 @@ def test_v2_is_the_default_and_every_ritual_is_a_goal() -> None:
 def test_region_goal_worked_example() -> None:
     """§8 worked example (card 1): houses in Etla and Mitla only score 0; a house in Ocotlan
     meets the goal, 12 VP; a fourth region house adds nothing."""
-    state = new(4)
+    scenario = Scenario.new(4)
+    state = scenario.houses(A, "etla-plains.1", "mitla-hills.2").state()
     card = goal(state, 1)
-    own(state, A, "etla-plains.1", "mitla-hills.2")
     assert effects.goal_count(state, A, card) == 2
     assert effects.ritual_points(state, A, card) == 0
-    own(state, A, "ocotlan-forests.3")
+    state = scenario.houses(A, "ocotlan-forests.3").state()
     assert effects.ritual_points(state, A, card) == 12
-    own(state, A, "etla-hills.1")
+    state = scenario.houses(A, "etla-hills.1").state()
     assert effects.ritual_points(state, A, card) == 12
 
 
 def test_house_and_set_goals_count_a_palace_twice() -> None:
     """§8 cards 3 and 10: a temple palace alone is two temple houses; two full sets need two of
     each."""
-    state = new(4)
-    own(state, A, palace="mitla-hills.3")  # a temple palace
+    scenario = Scenario.new(4)
+    state = scenario.houses(A, palace="mitla-hills.3").state()  # a temple palace
     assert effects.goal_count(state, A, goal(state, 3)) == 2
     assert effects.ritual_points(state, A, goal(state, 3)) == 10
-    own(state, A, "etla-plains.3")
+    state = scenario.houses(A, "etla-plains.3").state()
     assert effects.ritual_points(state, A, goal(state, 10)) == 0  # no cornfield, no village
-    own(state, A, "etla-plains.1", "etla-hills.1", "etla-plains.2", "etla-hills.2")
+    scenario.houses(A, "etla-plains.1", "etla-hills.1", "etla-plains.2", "etla-hills.2")
+    state = scenario.state()
     assert effects.goal_count(state, A, goal(state, 10)) == 2
     assert effects.ritual_points(state, A, goal(state, 10)) == 13
 
 
 def test_pyramid_tile_line_and_track_goals() -> None:
     """§8 cards 6-9: a complete pyramid, 3 trade tiles, a full grid line, track space 6."""
-    state = new(4)
-    state.pyramids[0] = [piece(A, LARGE), piece(B, MEDIUM)]
+    scenario = Scenario.new(4)
+    state = scenario.pyramid(1, (A, "large"), (B, "medium")).state()
     assert effects.ritual_points(state, A, goal(state, 6)) == 0  # not complete yet
-    state.pyramids[0].append(piece(B, SMALL))
+    state = scenario.pyramid(1, (B, "small")).state()
     assert effects.ritual_points(state, A, goal(state, 6)) == 12  # complete, A has a piece in it
-    state.tiles[A] = [0, 3]
+    names = [t.name for t in state.comp.trade_tiles]
+    state = scenario.trade_tiles(A, names[0], names[3]).state()
     assert effects.ritual_points(state, A, goal(state, 7)) == 0
-    state.tiles[A] = [0, 3, 7]
+    state = scenario.trade_tiles(A, names[7]).state()
     assert effects.ritual_points(state, A, goal(state, 7)) == 10
-    state.grid[A] = [0, -1, -1, 0, -1, -1, 0, -1, -1]  # the wood column
+    for slot, name in ((1, "etla-plains.1"), (4, "etla-plains.2")):
+        scenario.house(A, name, slot=slot)
+    assert effects.ritual_points(scenario.state(), A, goal(state, 8)) == 0  # two of a line
+    state = scenario.house(A, "etla-plains.3", slot=7).state()  # the wood column
     assert effects.ritual_points(state, A, goal(state, 8)) == 10
-    state.track[A] = 5
+    state = scenario.track(A, 5).state()
     assert effects.ritual_points(state, A, goal(state, 9)) == 0
-    state.track[A] = 6
+    state = scenario.track(A, 6).state()
     assert effects.ritual_points(state, A, goal(state, 9)) == 12
 
 
 def test_other_goal_counts() -> None:
     """§8 goal counts a data set may use: all houses, pieces on the board, the palace."""
-    state = new(4)
-    own(state, A, "etla-plains.1", palace="mitla-hills.3")
+    scenario = Scenario.new(4).houses(A, "etla-plains.1", palace="mitla-hills.3")
+    state = scenario.state()
     assert effects.goal_count(state, A, Effect("goal", count="all_houses", at_least=1)) == 3
     assert effects.goal_count(state, A, Effect("goal", count="palace", at_least=1)) == 1
-    state.pieces[A] = [3, 1, 0]  # the large and a medium piece built
+    state = scenario.pyramid(1, (A, "large"), (A, "medium")).state()  # two pieces built
     assert effects.goal_count(state, A, Effect("goal", count="pieces", at_least=1)) == 2
 
 
 def test_goal_scored_only_with_a_disc_at_the_end() -> None:
     """§8, §10: a goal card pays its points to a disc owner who meets it, in the breakdown."""
-    state = new(4)
+    scenario = Scenario.new(4).finish().ritual(1, A).track(A, 11)
+    every_piece = ((A, "large"), (A, "medium"), (A, "small"))
+    scenario.pyramid(1, *every_piece).pyramid(2, *every_piece[1:]).pyramid(3, (A, "small"))
+    state = scenario.state()
+    scenario.houses(A, *[s.name for s in state.comp.spaces if s.min_players <= 4][:9])
+    state = scenario.trade_tiles(A, *[t.name for t in state.comp.trade_tiles[:3]]).state()
+    assert state.is_terminal and state.pieces[A] == [0, 0, 0] and -1 not in state.grid[A]
     cards = [state.comp.rituals[k] for k in state.rituals]
     k = 0
-    state.ritual_discs[k] = 1 << A
-    state.track[A] = 11
-    state.pieces[A] = [0, 0, 0]
-    own(state, A, *[s.name for s in state.comp.spaces if s.min_players <= 4][:9])
-    state.tiles[A] = [0, 1, 2]
-    state.grid[A] = [0] * 9
-    state.pyramids[0] = [piece(A, SMALL)]
-    state.phase = END
     expected = effects.ritual_points(state, A, cards[k].effect)
     assert expected == cards[k].effect.vp  # every v2 goal is met by this seat
     assert state.scores()[A].breakdown["rituals"] == expected
@@ -138,13 +128,9 @@ def test_track_worked_example() -> None:
     """§9 worked example: from space 3, a sacrifice of 5 corn reaches 8: 1 priest (space 4),
     3 VP (5), free rituals (6), 1 corn and 1 gold (7), 4 VP (8); the VP count with the track on
     the score sheet."""
-    state = new(4)
-    state.track[A] = 3
-    state.points[A] = 2  # space 2's VP, taken on the way to 3
-    state.res[A] = [0, 0, 0, 5, 0, 1]
-    state.phase, state.active = ACTIONS, A
-    state.turn_order = [A, 1, 2, 3]
-    state.turn_index = 0
+    scenario = Scenario.new(4).turn(A, "village", "brick").resources(A, corn=5, priest=1)
+    state = scenario.track(A, 3).points(A, 2).state()  # space 2's VP, taken on the way to 3
+    assert state.phase == ACTIONS and state.current_player == A
     state.apply(Sacrifice(5))
     assert state.track[A] == 8
     assert state.points[A] == 2 + 3 + 4

@@ -1,4 +1,4 @@
-"""Helpers for the Zapotec tests: seeded games and white-box set-ups of a turn."""
+"""Helpers for the Zapotec tests: seeded games, a turn set up as a scenario, notation checks."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ from typing import cast
 
 import stonework
 from stonework.core import Action, IllegalAction, Rng
-from stonework.games.zapotec import position
 from stonework.games.zapotec.components import ICONS, RESOURCES
-from stonework.games.zapotec.phases import ACTIONS
+from stonework.games.zapotec.scenario import Scenario
 from stonework.games.zapotec.state import ZapotecState
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "zapotec.md"
@@ -40,62 +39,18 @@ def resources(**amounts: int) -> list[int]:
     return [amounts.get(name, 0) for name in RESOURCES]
 
 
-def give_turn(
-    state: ZapotecState, seat: int, card: int, phase: int = ACTIONS, **amounts: int
+def on_turn(
+    icon: str,
+    resource: str,
+    scenario: Scenario | None = None,
+    income: bool = True,
+    **amounts: int,
 ) -> ZapotecState:
-    """White-box: make ``seat`` the player on turn with ``card`` played and these resources."""
-    state.queue.clear()
-    n = state.num_players
-    others = [c for c in state.comp.cards if c != card][:n]
-    state.played = [card if s == seat else others[s] for s in range(n)]
-    state.turn_order = [seat] + [s for s in range(n) if s != seat]
-    state.turn_index = 0
-    state.active = seat
-    state.phase = phase
-    state.bought = 0
-    state.pyramid_levels = 0
-    state.free_rituals = 0
-    state.res[seat] = resources(**amounts)
-    return state
-
-
-def reachable_turn(state: ZapotecState, seat: int, card: int, **amounts: int) -> ZapotecState:
-    """Like :func:`give_turn`, but a position a game can reach (it reads back from its string).
-
-    At the first commit of a seeded game, ``card`` is swapped into ``seat``'s hand from wherever
-    it is; every seat commits (``seat`` that card), the seats before it in turn order take
-    income, end and draft, ``seat`` takes its income, and its resources are then set.
-    """
-    assert state.round == 1 and state.active == 0 and not state.queue
-    hand = state.hands[seat]
-    if card not in hand:
-        out = hand.pop()
-        places = [*state.hands, state.offer]
-        holder = next((p for p in places if card in p), None)
-        if holder is not None:
-            holder[holder.index(card)] = out
-            holder.sort()
-        elif state.scoring_card == card:
-            state.scoring_card = out
-        else:
-            state.dealt = state.dealt & ~(1 << out) | 1 << card
-        hand.append(card)
-        hand.sort()
-    for s in range(state.num_players):
-        state.apply_text(f"play {card if s == seat else state.hands[s][0]}")
-    while state.active != seat:
-        for text in ("income row", "done", f"draft {state.offer[0]}"):
-            state.apply_text(text)
-    state.apply_text("income row")
-    state.res[seat] = resources(**amounts)
-    return state
-
-
-def rederive(state: ZapotecState) -> None:
-    """After a white-box edit of owners or palaces: recount the houses per icon (§5.2d) the way
-    reading a position does. (Not through the position string: such hand-made states need not be
-    reachable, and reading a position refuses unreachable ones.)"""
-    position.recount_houses(state)
+    """Round 1 of ``scenario`` (a 4-player game, seed 1, by default): seat 0 on turn with the
+    card showing ``icon`` and ``resource``, its income taken (unless ``income`` is false) and
+    then exactly these resources (see :meth:`Scenario.turn`)."""
+    scenario = Scenario.new(4) if scenario is None else scenario
+    return scenario.turn(0, icon, resource, income=income).resources(0, **amounts).state()
 
 
 def legal_texts(state: ZapotecState) -> list[str]:

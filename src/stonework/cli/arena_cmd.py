@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+
+from stonework.cli.progress import games_progress
 
 
 def _fail(message: str) -> NoReturn:
@@ -77,8 +76,6 @@ def arena(
     With --out, every game is appended to games.jsonl as it ends, so an interrupted match loses
     nothing: run the same command again with --resume.
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     from stonework.arena import MatchConfig, run_match
     from stonework.arena.journal import JOURNAL, Journal, read_journal
     from stonework.arena.report import plot, summary_table
@@ -117,25 +114,10 @@ def arena(
         kept = sum(1 for game in done if game.index < games)
         if kept:
             console.print(f"resuming: {kept} of {games} games already played")
-    report = _plain_progress(
-        console, f"{game}: {' vs '.join(config.agents)}", sum(1 for g in done if g.index < games)
-    )
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task(f"{game}: {' vs '.join(config.agents)}", total=games)
+    title = f"{game}: {' vs '.join(config.agents)}"
+    resumed = sum(1 for g in done if g.index < games)
+    with games_progress(console, title, games, resumed) as progress:
         try:
-
-            def progress(finished: int, total: int) -> None:
-                bar.update(task, completed=finished)
-                if report is not None:
-                    report(finished, total)
-
             result = run_match(
                 config,
                 progress=progress,
@@ -152,47 +134,3 @@ def arena(
         out.mkdir(parents=True, exist_ok=True)
         written = [result.write_json(out / "results.json"), *plot(result, out)]
         console.print("wrote " + ", ".join(str(path) for path in written))
-
-
-def duration_words(seconds: float) -> str:
-    """A duration as a person reads it: seconds, minutes, or hours and minutes.
-
-    >>> duration_words(0.04), duration_words(42.4), duration_words(150), duration_words(7380)
-    ('0 s', '42 s', '2.5 min', '2 h 3 min')
-    """
-    if seconds < 60:
-        return f"{seconds:.0f} s"
-    if seconds < 3600:
-        return f"{seconds / 60:.1f} min"
-    hours, minutes = divmod(round(seconds / 60), 60)
-    return f"{hours} h {minutes} min"
-
-
-def _plain_progress(
-    console: Console, title: str, resumed: int
-) -> Callable[[int, int], None] | None:
-    """Progress as plain lines when the output is not a terminal (a log file, CI, nohup).
-
-    A bar redrawn in place means nothing in a file, and a match can run for hours: a line at
-    every tenth of the match and at least every ten minutes shows it is alive and when it ends.
-    """
-    if console.is_terminal:
-        return None
-    started = time.monotonic()
-    last = {"time": started, "done": resumed}
-
-    def report(done: int, total: int) -> None:
-        now = time.monotonic()
-        step = max(1, total // 10)
-        same_tenth = done // step == last["done"] // step
-        if done < total and (done == resumed or same_tenth) and now - last["time"] < 600:
-            return
-        last["time"], last["done"] = now, done
-        elapsed = now - started
-        line = f"{title}: {done}/{total} games in {duration_words(elapsed)}"
-        if resumed < done < total:
-            left = elapsed / (done - resumed) * (total - done)
-            line += f", about {duration_words(left)} left"
-        print(line, file=sys.stderr, flush=True)
-
-    return report

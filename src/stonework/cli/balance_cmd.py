@@ -9,7 +9,8 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from stonework.cli.arena_cmd import _options, _plain_progress
+from stonework.cli.arena_cmd import _options
+from stonework.cli.progress import games_progress
 
 
 def balance(
@@ -35,8 +36,6 @@ def balance(
 ) -> None:
     """Play seeded games and report each scoring source's points and share, and the game's
     own counts (Zapotec: pyramids, rituals, the track, trade tile purchases, buildings)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     from stonework.arena import MatchConfig
     from stonework.arena.balance import plot_sources, run_balance
 
@@ -54,22 +53,7 @@ def balance(
         workers=workers,
     )
     title = f"{game} balance: {', '.join(specs)}"
-    report = _plain_progress(console, title, 0)
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task(title, total=games)
-
-        def progress(finished: int, total: int) -> None:
-            bar.update(task, completed=finished)
-            if report is not None:
-                report(finished, total)
-
+    with games_progress(console, title, games) as progress:
         try:
             result = run_balance(config, progress=progress)
         except ValueError as exc:

@@ -24,10 +24,20 @@ from stonework.cli import (
     balance_cmd,
     data_sets,
     game_setup,
+    revisions,
     serve_cmd,
     train_cmd,
 )
-from stonework.cli.bench_cmd import bench_table, perft_rows, perft_table, run_bench
+from stonework.cli.bench_cmd import (
+    agent_bench_table,
+    bench_table,
+    compare_rows,
+    compare_table,
+    perft_rows,
+    perft_table,
+    run_agent_bench,
+    run_bench,
+)
 from stonework.cli.menu import Menu
 from stonework.cli.play import TerminalGame
 from stonework.cli.replay_view import RecordViewer, load_replay
@@ -225,17 +235,66 @@ def bench(
     game: Annotated[str, typer.Argument(help="The game's name.")],
     players: PlayersArg = None,
     seconds: Annotated[
-        float, typer.Option("--seconds", min=0.0, help="How long to play random games.")
+        float,
+        typer.Option(
+            "--seconds",
+            min=0.0,
+            help="How long to play (with --compare: CPU-seconds per row, tree and round).",
+        ),
     ] = 5.0,
     option: OptionsArg = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the random games.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the games.")] = 0,
+    agent: Annotated[
+        str | None,
+        typer.Option(
+            "--agent",
+            help="Every seat played by this agent spec (greedy, mcts:0.2s, ...): "
+            "games, decisions and simulations per second.",
+        ),
+    ] = None,
+    compare: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--compare",
+            help="Also measure this git revision, alternating, and print the ratios "
+            "(repeatable; needs a git checkout).",
+        ),
+    ] = None,
+    rounds: Annotated[
+        int, typer.Option("--rounds", min=1, help="With --compare: runs per tree and row.")
+    ] = 2,
+    cpu: Annotated[
+        int | None,
+        typer.Option("--cpu", min=0, help="With --compare: pin the runs to this CPU (taskset)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
-    """Random complete games per second, decisions per second and the cost of the hot calls."""
+    """Games, decisions (and simulations) per second, or the ratio to older revisions."""
     with bad_input_exits():
         spec = get_game(game)
         count = game_setup.player_count(spec, players)
         options = game_setup.read_options(spec, option or [])
+        if compare:
+            if options:
+                raise StoneworkError("--compare measures default options: drop --option")
+            rows = compare_rows(game, count, agent)
+            results = revisions.compare(compare, rows, seconds, rounds, cpu)
+            if as_json:
+                typer.echo(json.dumps([result.to_json() for result in results]))
+                return
+            title = f"bench {game}: this tree against {', '.join(compare)} (CPU-seconds)"
+            console.print(compare_table(escape(title), compare, results))
+            return
+        if agent is not None:
+            measured = run_agent_bench(
+                console, game, agent, count, seconds, seed, options, show_progress=not as_json
+            )
+            if as_json:
+                typer.echo(json.dumps(measured.to_json()))
+                return
+            title = "bench " + game_setup.describe_config(spec, measured.players, measured.options)
+            console.print(agent_bench_table(escape(f"{title}, {agent}"), measured))
+            return
     result = run_bench(console, game, count, seconds, seed, options, show_progress=not as_json)
     if as_json:
         typer.echo(json.dumps(result.to_json()))

@@ -43,6 +43,15 @@ def serve(
         int, typer.Option("--ai-workers", min=0, help="Processes per server for AI seats.")
     ] = 1,
     data_dir: Annotated[Path | None, typer.Option("--data-dir", help=DATA_HELP)] = None,
+    abandon_after: Annotated[
+        float,
+        typer.Option(
+            "--abandon-after",
+            min=1.0,
+            help="Seconds without a change and with nobody connected after which a waiting or "
+            "running table is marked abandoned (default 7 days).",
+        ),
+    ] = 7 * 24 * 3600.0,
 ) -> None:
     """Run the game server; the browser client and the API share one address."""
     try:
@@ -61,6 +70,7 @@ def serve(
     os.environ["STONEWORK_DATA_DIR"] = str(folder)
     os.environ["STONEWORK_DB"] = url
     os.environ["STONEWORK_AI_WORKERS"] = str(ai_workers)
+    os.environ["STONEWORK_ABANDON_SECONDS"] = str(abandon_after)
     if redis:
         os.environ["STONEWORK_REDIS"] = redis
     else:

@@ -142,6 +142,9 @@ class _Checker:
     def check_actions(self, state: State, actions: list[Action]) -> None:
         size = state.num_distinct_actions()
         seen: set[int] = set()
+        ids = state.legal_action_ids()
+        if ids != [state.action_id(action) for action in actions]:
+            self.fail("legal_action_ids() are not the ids of legal_actions(), in that order")
         for action in actions:
             text = str(action)
             try:

@@ -93,6 +93,14 @@ class State(ABC):
     def legal_actions(self) -> list[Action]:
         """Every legal action (chance outcomes at a chance node) in a stable order."""
 
+    def legal_action_ids(self) -> list[int]:
+        """The ids (:meth:`action_id`) of :meth:`legal_actions`, in the same order.
+
+        What the learning adapters read for their action masks; games may answer without
+        building and validating every action (the conformance kit checks the two agree).
+        """
+        return [self.action_id(action) for action in self.legal_actions()]
+
     def random_action(self, rng: Rng) -> Action:
         """A uniformly random legal action (at a chance node: an outcome by its probability)."""
         if self.current_player == CHANCE:
@@ -288,6 +296,21 @@ class State(ABC):
         The layout is documented with the game; hidden values never enter another seat's tensor.
         """
         raise NotImplementedError(f"{self.spec.name} has no observation tensor")
+
+    def observation_bounds(self) -> tuple[float, float]:
+        """The least and greatest value any entry of :meth:`observation_tensor` can take
+        (``inf`` for a counter with no fixed ceiling); the learning adapters declare these."""
+        raise NotImplementedError(f"{self.spec.name} has no observation tensor")
+
+    def observation_nonzero(self, player: int) -> tuple[list[int], list[float]]:
+        """:meth:`observation_tensor` as (indices, values) of the entries that may be nonzero.
+
+        Every index not listed is 0. Learning code fills an array of zeros from these; a game
+        whose tensor is mostly zeros answers without building the whole list.
+        """
+        values = self.observation_tensor(player)
+        indices = [i for i, value in enumerate(values) if value]
+        return indices, [values[i] for i in indices]
 
     # --- records and rendering ----------------------------------------------------------------
 

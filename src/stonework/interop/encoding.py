@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def sorted_legal_ids(state: State) -> list[int]:
     """Ids of the legal actions (or chance outcomes), ascending as OpenSpiel requires."""
-    return sorted(state.action_id(action) for action in state.legal_actions())
+    return sorted(state.legal_action_ids())
 
 
 def chance_outcome_ids(state: State) -> list[tuple[int, float]]:
@@ -40,22 +40,53 @@ def tensor_shape(state: State) -> tuple[int, ...] | None:
         return None
 
 
+def tensor_bounds(state: State) -> tuple[float, float]:
+    """The game's declared (least, greatest) tensor value; unbounded when it declares none."""
+    try:
+        return state.observation_bounds()
+    except NotImplementedError:
+        return (-math.inf, math.inf)
+
+
 def tensor_size(shape: tuple[int, ...]) -> int:
     """Number of values in a tensor of ``shape``."""
     return math.prod(shape)
 
 
 def observation_array(state: State, player: int, shape: tuple[int, ...]) -> npt.NDArray[np.float32]:
-    """The seat's observation tensor as a float32 array of the game's declared shape."""
+    """The seat's observation tensor as a float32 array of the game's declared shape.
+
+    Filled from :meth:`State.observation_nonzero` into zeros where the game answers it itself
+    (converting a long, mostly empty Python list element by element was most of an Akropolis
+    step); otherwise the whole list is converted, which is cheaper than finding its nonzeros.
+    """
     import numpy as np
 
-    values = state.observation_tensor(player)
-    if len(values) != tensor_size(shape):
-        raise ValueError(
-            f"{state.spec.name}: observation_tensor gave {len(values)} values, "
-            f"observation_shape {shape} needs {tensor_size(shape)}"
-        )
-    return np.asarray(values, dtype=np.float32).reshape(shape)
+    size = tensor_size(shape)
+    if not has_sparse_tensor(state):
+        values_list = state.observation_tensor(player)
+        if len(values_list) != size:
+            raise ValueError(
+                f"{state.spec.name}: observation_tensor gave {len(values_list)} values, "
+                f"observation_shape {shape} needs {size}"
+            )
+        return np.asarray(values_list, dtype=np.float32).reshape(shape)
+    indices, values = state.observation_nonzero(player)
+    out = np.zeros(size, dtype=np.float32)
+    if indices:
+        at = np.asarray(indices, dtype=np.intp)
+        if at.min() < 0 or at.max() >= size:
+            raise ValueError(
+                f"{state.spec.name}: observation_nonzero gave an index outside the "
+                f"{size} values of observation_shape {shape}"
+            )
+        out[at] = values
+    return out.reshape(shape)
+
+
+def has_sparse_tensor(state: State) -> bool:
+    """Whether the game answers ``observation_nonzero`` itself (not the protocol's default)."""
+    return type(state).observation_nonzero is not State.observation_nonzero
 
 
 def action_mask_array(state: State, size: int) -> npt.NDArray[np.int8]:
@@ -64,7 +95,7 @@ def action_mask_array(state: State, size: int) -> npt.NDArray[np.int8]:
 
     mask = np.zeros(size, dtype=np.int8)
     if state.current_player >= 0:
-        mask[[state.action_id(a) for a in state.legal_actions()]] = 1
+        mask[state.legal_action_ids()] = 1
     return mask
 
 

@@ -31,6 +31,7 @@ from stonework.interop.encoding import (
     observation_array,
     resolve_chance,
     spec_of,
+    tensor_bounds,
     tensor_shape,
 )
 from stonework.interop.render import render_rgb
@@ -119,9 +120,10 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"{spec.name} has no observation tensor to build an env on")
         self.observation_shape = shape
         self.num_actions = probe.num_distinct_actions()
+        low, high = tensor_bounds(probe)
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, shape, np.float32),
+                "observation": spaces.Box(low, high, shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }
         )

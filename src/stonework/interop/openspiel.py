@@ -36,6 +36,7 @@ import pyspiel
 from stonework.core import CHANCE, TERMINAL, GameSpec, Rng, State, list_games, replay
 from stonework.interop.encoding import (
     chance_outcome_ids,
+    has_sparse_tensor,
     observation_string,
     sorted_legal_ids,
     tensor_shape,
@@ -335,7 +336,15 @@ class StoneworkObserver:
                 self._initial_tensors[player] = cached
             self.tensor[:] = cached
             return
-        self.tensor[:] = state.engine.observation_tensor(player)
+        # Zeros, then the entries that may be nonzero: a long list converted value by value was
+        # most of an Akropolis step.
+        engine = state.engine
+        if not has_sparse_tensor(engine):
+            self.tensor[:] = engine.observation_tensor(player)
+            return
+        indices, values = engine.observation_nonzero(player)
+        self.tensor.fill(0.0)
+        self.tensor[indices] = values
 
     def string_from(self, state: StoneworkState, player: int) -> str:
         """The observation or information-state string of ``state`` for ``player``."""

@@ -26,6 +26,7 @@ from stonework.interop.encoding import (
     observation_array,
     resolve_chance,
     spec_of,
+    tensor_bounds,
     tensor_shape,
 )
 from stonework.interop.render import render_rgb
@@ -84,12 +85,13 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{self.spec.name} has no observation tensor to build an env on")
         self.observation_shape = shape
         self.num_actions = probe.num_distinct_actions()
+        low, high = tensor_bounds(probe)
         self.possible_agents = [agent_name(seat) for seat in range(count)]
         self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
-        # The tensor layout is the game's; values are finite but their range is not declared.
+        # The tensor layout is the game's, and so are its bounds (State.observation_bounds).
         observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, shape, np.float32),
+                "observation": spaces.Box(low, high, shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }
         )

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Header, Path, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 from starlette.requests import HTTPConnection
 
 from stonework.server import errors
@@ -14,6 +15,7 @@ from stonework.server.ai import AiPlayer
 from stonework.server.analysis import Analyst
 from stonework.server.catalog import games_json
 from stonework.server.fanout import Hub
+from stonework.server.jsonout import FastJSONResponse
 from stonework.server.models import (
     ActionIn,
     CreateTableIn,
@@ -97,11 +99,39 @@ async def list_tables(
 @router.get("/tables/{table_id}", summary="the table as the token's seat sees it")
 async def get_table(
     request: Request, table_id: TableId, authorization: Authorization = None
-) -> JSONResponse:
+) -> FastJSONResponse:
     """The view for the token's seat, or a spectator's without a token."""
     s = services(request)
     token = _token(authorization)
-    return JSONResponse(await run_in_thread(s.service.view, table_id, token))
+    return FastJSONResponse(await run_in_thread(s.service.view, table_id, token))
+
+
+@router.get(
+    "/tables/{table_id}/board/{seq}",
+    summary="the board at seq as the token's seat sees it (SVG)",
+    response_class=Response,
+    responses={200: {"content": {"image/svg+xml": {}}}},
+)
+async def get_board(
+    request: Request,
+    table_id: TableId,
+    seq: Annotated[int, Path(ge=0, le=1_000_000_000)],
+    authorization: Authorization = None,
+) -> Response:
+    """The drawing named by a view's ``board``; the same bytes for good once drawn, so a
+    client caches it (the ETag and ``immutable``; ``Vary: Authorization`` keeps seats apart)."""
+    s = services(request)
+    token = _token(authorization)
+    svg = await run_in_thread(s.service.board, table_id, token, seq)
+    tag = '"' + hashlib.blake2b(svg.encode(), digest_size=16).hexdigest() + '"'
+    headers = {
+        "ETag": tag,
+        "Cache-Control": "private, max-age=31536000, immutable",
+        "Vary": "Authorization",
+    }
+    if request.headers.get("if-none-match") == tag:
+        return Response(status_code=304, headers=headers)
+    return Response(svg, media_type="image/svg+xml", headers=headers)
 
 
 @router.post("/tables/{table_id}/join", summary="take an open seat by its invite")
@@ -118,7 +148,7 @@ async def join_table(
 @router.post("/tables/{table_id}/actions", summary="play an action for the token's seat")
 async def post_action(
     request: Request, table_id: TableId, body: ActionIn, authorization: Authorization = None
-) -> JSONResponse:
+) -> FastJSONResponse:
     """``{"seq": N, "action": "..."}`` or ``{"seq": N, "action_id": I}``; the new view."""
     if (body.action is None) == (body.action_id is None):
         raise errors.bad_request("give exactly one of 'action' (notation) and 'action_id'")
@@ -128,27 +158,27 @@ async def post_action(
         s.service.submit, table_id, token, body.seq, body.action, body.action_id
     )
     s.ai.schedule(table_id)
-    return JSONResponse(view)
+    return FastJSONResponse(view)
 
 
 @router.post("/tables/{table_id}/undo", summary="take back your last move if the policy allows")
 async def post_undo(
     request: Request, table_id: TableId, body: UndoIn, authorization: Authorization = None
-) -> JSONResponse:
+) -> FastJSONResponse:
     """The new view; 409 when the server does not allow it."""
     s = services(request)
     token = _token(authorization)
-    return JSONResponse(await run_in_thread(s.service.undo, table_id, token, body.seq))
+    return FastJSONResponse(await run_in_thread(s.service.undo, table_id, token, body.seq))
 
 
 @router.post("/tables/{table_id}/resign", summary="resign the token's seat")
 async def post_resign(
     request: Request, table_id: TableId, body: ResignIn, authorization: Authorization = None
-) -> JSONResponse:
+) -> FastJSONResponse:
     """The new view (the table is finished)."""
     s = services(request)
     token = _token(authorization)
-    return JSONResponse(await run_in_thread(s.service.resign, table_id, token))
+    return FastJSONResponse(await run_in_thread(s.service.resign, table_id, token))
 
 
 @router.post("/tables/{table_id}/rematch", summary="same game and seats, next seed")
@@ -157,21 +187,21 @@ async def post_rematch(
     table_id: TableId,
     body: Annotated[RematchIn | None, Body()] = None,
     authorization: Authorization = None,
-) -> JSONResponse:
+) -> FastJSONResponse:
     """A new table (or the one a seat already asked for), answered like ``POST /api/tables``."""
     s = services(request)
     token = _token(authorization)
     answer, turn = await run_in_thread(s.service.rematch, table_id, token)
     if turn is not None:
         s.ai.schedule(answer["table"])
-    return JSONResponse(answer, status_code=201)
+    return FastJSONResponse(answer, status_code=201)
 
 
 @router.get("/tables/{table_id}/record", summary="a finished table's record")
-async def get_record(request: Request, table_id: TableId) -> JSONResponse:
+async def get_record(request: Request, table_id: TableId) -> FastJSONResponse:
     """The JSON that ``stonework replay`` reads."""
     s = services(request)
-    return JSONResponse(await run_in_thread(s.service.record, table_id))
+    return FastJSONResponse(await run_in_thread(s.service.record, table_id))
 
 
 @router.get("/tables/{table_id}/replay/{n}", summary="a finished table after n log entries")
@@ -180,10 +210,10 @@ async def get_replay(
     table_id: TableId,
     n: Annotated[int, Path(ge=0, le=1_000_000)],
     perspective: Annotated[int | None, Query(ge=0, le=8)] = None,
-) -> JSONResponse:
+) -> FastJSONResponse:
     """The view after ``n`` entries, as seat ``perspective`` (or a spectator) saw it."""
     s = services(request)
-    return JSONResponse(await run_in_thread(s.service.replay, table_id, n, perspective))
+    return FastJSONResponse(await run_in_thread(s.service.replay, table_id, n, perspective))
 
 
 def _asker(request: Request, token: str | None) -> str:
@@ -196,7 +226,7 @@ def _asker(request: Request, token: str | None) -> str:
 @router.post("/tables/{table_id}/hint", summary="the best moves for the token's seat now")
 async def post_hint(
     request: Request, table_id: TableId, body: HintIn, authorization: Authorization = None
-) -> JSONResponse:
+) -> FastJSONResponse:
     """Three best moves with values, for the token's seat at its turn where hints are allowed.
 
     Searched in a worker on a world sampled from that seat's information only; 403 where hints
@@ -206,7 +236,7 @@ async def post_hint(
     s = services(request)
     token = _token(authorization)
     answer = await s.analyst.hint(table_id, token, body.seq, _asker(request, token))
-    return JSONResponse(answer)
+    return FastJSONResponse(answer)
 
 
 @router.get(
@@ -218,17 +248,17 @@ async def get_replay_hint(
     table_id: TableId,
     n: Annotated[int, Path(ge=0, le=1_000_000)],
     authorization: Authorization = None,
-) -> JSONResponse:
+) -> FastJSONResponse:
     """As ``POST .../hint``, for any position of a finished game's replay (anyone may ask)."""
     s = services(request)
     token = _token(authorization)
-    return JSONResponse(await s.analyst.replay_hint(table_id, n, _asker(request, token)))
+    return FastJSONResponse(await s.analyst.replay_hint(table_id, n, _asker(request, token)))
 
 
 @router.post("/tables/{table_id}/review", summary="review a finished game for one seat")
 async def post_review(
     request: Request, table_id: TableId, body: ReviewIn, authorization: Authorization = None
-) -> JSONResponse:
+) -> FastJSONResponse:
     """Start the review of ``seat`` (computed once per table and seat, then stored).
 
     202 while it runs (``done`` of ``total`` decisions), 200 once it is done.
@@ -236,7 +266,7 @@ async def post_review(
     s = services(request)
     token = _token(authorization)
     answer = await s.analyst.start_review(table_id, body.seat, _asker(request, token))
-    return JSONResponse(answer, status_code=202 if answer["status"] == "running" else 200)
+    return FastJSONResponse(answer, status_code=202 if answer["status"] == "running" else 200)
 
 
 @router.get("/tables/{table_id}/review/{seat}", summary="a seat's review: progress or result")
@@ -244,7 +274,7 @@ async def get_review(
     request: Request,
     table_id: TableId,
     seat: Annotated[int, Path(ge=0, le=8)],
-) -> JSONResponse:
+) -> FastJSONResponse:
     """``status`` none, running, done or failed; ``review`` once done."""
     s = services(request)
-    return JSONResponse(await s.analyst.review(table_id, seat))
+    return FastJSONResponse(await s.analyst.review(table_id, seat))

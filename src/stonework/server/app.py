@@ -6,7 +6,10 @@ asked, starts the AI seats' workers and the sweeper that resumes their turns aft
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import time
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -29,6 +32,7 @@ from stonework.server.settings import Settings
 from stonework.server.static import static_response
 from stonework.server.storage import Store, make_engine
 from stonework.server.tables import TableService
+from stonework.server.threads import run_in_thread
 
 log = logging.getLogger("stonework.server")
 
@@ -42,6 +46,19 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "; ".join(problems) or "the request is not valid"
 
 
+async def _abandon_idle_tables(service: TableService, settings: Settings) -> None:
+    """Every so often, mark abandoned the tables idle for ``settings.abandon_seconds`` that
+    nobody is connected to (docs/server.md, "Table states")."""
+    while True:
+        await asyncio.sleep(settings.abandon_sweep_seconds)
+        try:
+            before = time.time() - settings.abandon_seconds
+            for table_id in await run_in_thread(service.store.idle_tables, before):
+                await run_in_thread(service.abandon_if_idle, table_id, before)
+        except Exception:
+            log.exception("looking for abandoned tables failed; trying again later")
+
+
 def create_app(settings: Settings) -> FastAPI:
     """The server application for ``settings`` (nothing is opened until it starts)."""
 
@@ -52,7 +69,9 @@ def create_app(settings: Settings) -> FastAPI:
         store = Store(engine)
         instance = uuid.uuid4().hex
         hub = Hub(instance, settings.redis_url)
-        service = TableService(store, presence=hub.connected)
+        service = TableService(
+            store, presence=hub.connected, snapshot_every=settings.snapshot_every
+        )
         ai = AiPlayer(service, store, instance, settings.ai_workers, settings.sweep_seconds)
         analyst = Analyst(service, store, instance, settings)
 
@@ -61,13 +80,18 @@ def create_app(settings: Settings) -> FastAPI:
             ai.schedule(table_id)
 
         service.on_change = changed
+        hub.on_remote = service.changed_elsewhere
         app.state.services = api.Services(service, hub, ai, analyst)
         await hub.start()
         await ai.start()
         await analyst.start()
+        abandoner = asyncio.create_task(_abandon_idle_tables(service, settings))
         try:
             yield
         finally:
+            abandoner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await abandoner
             await analyst.stop()
             await ai.stop()
             await hub.stop()
@@ -133,6 +157,8 @@ def app_from_environment() -> Any:
         ai_workers=int(os.environ.get("STONEWORK_AI_WORKERS", "1")),
         rate_per_second=float(os.environ.get("STONEWORK_RATE_PER_SECOND", "20")),
         rate_burst=int(os.environ.get("STONEWORK_RATE_BURST", "100")),
+        snapshot_every=int(os.environ.get("STONEWORK_SNAPSHOT_EVERY", "50")),
+        abandon_seconds=float(os.environ.get("STONEWORK_ABANDON_SECONDS", str(7 * 24 * 3600))),
         analysis_workers=int(os.environ.get("STONEWORK_ANALYSIS_WORKERS", "1")),
         analysis_agent=os.environ.get("STONEWORK_ANALYSIS_AGENT") or None,
         hint_seconds=float(os.environ.get("STONEWORK_HINT_SECONDS", "1.0")),

@@ -18,6 +18,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from stonework.server import errors
 from stonework.server.api import services
 from stonework.server.errors import error_body
+from stonework.server.jsonout import dumps
 from stonework.server.threads import run_in_thread
 
 router = APIRouter()
@@ -122,7 +123,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             built = await run_in_thread(s.service.frame, table_id, seat, last_seq, seen)
             if built is not None:
                 frame, last_seq, seen = built
-                await websocket.send_json(frame)
+                await websocket.send_text(dumps(frame).decode("utf-8"))
 
     sender = asyncio.create_task(pump())
     try:

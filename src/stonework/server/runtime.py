@@ -6,15 +6,18 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from stonework.core.registry import get_game
+from stonework.core.registry import from_position, get_game
 from stonework.core.state import CHANCE, State
-from stonework.server.storage import EventRow, SeatRow, TableRow
+from stonework.server.storage import EventRow, SeatRow, Snapshot, TableRow
 from stonework.server.undo import LogEntry
 
 ACTION = "action"
 CHANCE_KIND = "chance"
 UNDO = "undo"
 RESIGN = "resign"
+SNAPSHOT_EVERY = 50
+"""A snapshot of the game is stored with the change that brings a table this many events past
+its last one: a rebuild then replays at most about this many entries."""
 
 
 def fresh_state(row: TableRow) -> State:
@@ -36,13 +39,38 @@ class Runtime:
     views: dict[tuple[int, int | None, frozenset[int]], dict[str, Any]] = field(
         default_factory=dict
     )
-    """Views built at this revision, by viewer and connected seats (SVGs are costly to draw)."""
+    """Views built at this revision, by viewer and connected seats (without their drawings)."""
+    boards: dict[tuple[int, int | None], str] = field(default_factory=dict)
+    """Drawings at this seq, by perspective (None: shared by all when nothing is hidden)."""
+
+    snapshots: list[Snapshot] = field(default_factory=list)
+    """The table's snapshots, oldest first."""
 
     @classmethod
-    def rebuild(cls, row: TableRow, seats: list[SeatRow], events: list[EventRow]) -> Runtime:
-        """Replay a table's log from the start."""
-        runtime = cls(row, seats, fresh_state(row))
-        runtime.absorb(events)
+    def rebuild(
+        cls,
+        row: TableRow,
+        seats: list[SeatRow],
+        events: list[EventRow],
+        snapshots: list[Snapshot] | None = None,
+    ) -> Runtime:
+        """Rebuild a table from its log, starting from its newest usable snapshot."""
+        if not snapshots:
+            runtime = cls(row, seats, fresh_state(row))
+            runtime.absorb(events)
+            return runtime
+        runtime = cls(row, seats, fresh_state(row), snapshots=list(snapshots))
+        for ev in events:
+            # the effective log without playing it: undos only cut it back
+            if ev.seq != runtime.seq + 1:
+                raise RuntimeError(f"table {row.id}: event {ev.seq} after {runtime.seq}")
+            if ev.kind in (ACTION, CHANCE_KIND):
+                runtime.entries.append(_entry(ev))
+            elif ev.kind == UNDO:
+                back_to = int(ev.data["back_to"])
+                runtime.entries = [e for e in runtime.entries if e.seq <= back_to]
+            runtime.events.append(ev)
+        runtime.state = runtime.state_after(len(runtime.entries), checked=True)
         return runtime
 
     @property
@@ -64,35 +92,46 @@ class Runtime:
                 if ev.seat != self.state.current_player:
                     raise RuntimeError(f"table {self.row.id}: event {ev.seq} out of turn")
                 self.state.apply(self.state.parse_action(ev.action or ""))
-                self.entries.append(
-                    LogEntry(
-                        ev.seq,
-                        ev.kind,
-                        ev.seat,
-                        ev.action or "",
-                        tuple(ev.data.get("readers", ())),
-                        bool(ev.data.get("reveals", False)),
-                    )
-                )
+                self.entries.append(_entry(ev))
             elif ev.kind == UNDO:
                 self.rewind(int(ev.data["back_to"]))
             self.events.append(ev)
 
     def rewind(self, back_to: int) -> None:
         """Keep the entries up to ``back_to`` and rebuild the state from them."""
-        kept = [e for e in self.entries if e.seq <= back_to]
-        state = fresh_state(self.row)
-        for entry in kept:
-            state.apply_unchecked(state.parse_action(entry.action))
-        self.state = state
-        self.entries = kept
+        self.entries = [e for e in self.entries if e.seq <= back_to]
+        self.state = self.state_after(len(self.entries))
 
-    def state_after(self, count: int) -> State:
-        """The state after the first ``count`` entries of the effective log (the replay viewer)."""
-        state = fresh_state(self.row)
-        for entry in self.entries[:count]:
-            state.apply_unchecked(state.parse_action(entry.action))
+    def state_after(self, count: int, checked: bool = False) -> State:
+        """The state after the first ``count`` entries of the effective log, from the newest
+        snapshot of a prefix of them (else from the start). ``checked``: each action is checked
+        as it is applied (a corrupt log fails loudly)."""
+        start, state = 0, None
+        for snap in reversed(self.snapshots):
+            if snap.entries <= count and (
+                snap.entries == 0 or self.entries[snap.entries - 1].seq == snap.last_entry
+            ):
+                state = from_position(self.row.game, snap.position)
+                # the history is part of what a state knows (records, drawings, determinizing)
+                state.history = [
+                    (e.seat, state.parse_action(e.action)) for e in self.entries[: snap.entries]
+                ]
+                start = snap.entries
+                break
+        if state is None:
+            state = fresh_state(self.row)
+        for entry in self.entries[start:count]:
+            if checked:
+                if entry.seat != state.current_player:
+                    raise RuntimeError(f"table {self.row.id}: entry {entry.seq} out of turn")
+                state.apply(state.parse_action(entry.action))
+            else:
+                state.apply_unchecked(state.parse_action(entry.action))
         return state
+
+    def take_snapshot(self, seq: int, entries: list[LogEntry], state: State) -> Snapshot:
+        """A snapshot of ``state``, the game after ``entries`` (at event ``seq``)."""
+        return Snapshot(seq, len(entries), entries[-1].seq if entries else 0, state.position())
 
     def seat_to_move(self) -> int | None:
         """The seat whose turn it is while the table runs, else None."""
@@ -104,3 +143,15 @@ class Runtime:
     def is_chance(self) -> bool:
         """True when the state waits for a chance outcome."""
         return self.state.current_player == CHANCE
+
+
+def _entry(ev: EventRow) -> LogEntry:
+    """The effective-log entry of an action or chance event."""
+    return LogEntry(
+        ev.seq,
+        ev.kind,
+        ev.seat,
+        ev.action or "",
+        tuple(ev.data.get("readers", ())),
+        bool(ev.data.get("reveals", False)),
+    )

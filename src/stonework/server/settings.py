@@ -50,6 +50,12 @@ class Settings:
     """How long a process owns an AI turn beyond the agent's own budget before another may take it."""
     sweep_seconds: float = 1.0
     """How often a process looks for AI turns that nobody plays (after a restart or a crash)."""
+    snapshot_every: int = 50
+    """A snapshot of a table's game is stored every this many events (rebuilds replay less)."""
+    abandon_seconds: float = 7 * 24 * 3600.0
+    """A waiting or running table is abandoned after this long with no change and nobody connected."""
+    abandon_sweep_seconds: float = 60.0
+    """How often a process looks for tables to mark abandoned."""
     static_dir: Path = field(default_factory=lambda: Path(__file__).parent / "static")
     analysis_workers: int = 1
     """Worker processes for hints and reviews (0: threads of this process, for tests)."""

@@ -91,6 +91,17 @@ events_t = Table(
     Column("created_at", Float, nullable=False),
 )
 
+snapshots_t = Table(
+    "snapshots",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("entries", Integer, nullable=False),
+    Column("last_entry", Integer, nullable=False),
+    Column("position", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
 ai_claims_t = Table(
     "ai_claims",
     metadata,
@@ -161,6 +172,18 @@ class EventRow:
     created_at: float = 0.0
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """The game after the events up to ``seq``: its position string, and which effective log it
+    is the state of (its first ``entries`` entries, the last of them numbered ``last_entry``,
+    0 for none), so a rebuild can start from it instead of replaying the whole log."""
+
+    seq: int
+    entries: int
+    last_entry: int
+    position: str
+
+
 @dataclass
 class ReviewRow:
     """A review of one seat of a finished table: its progress, and its result once done."""
@@ -178,11 +201,13 @@ class ReviewRow:
 
 @dataclass
 class Change:
-    """What one accepted change writes: new events, the table's new status and seat updates."""
+    """What one accepted change writes: new events, the table's new status and seat updates,
+    and perhaps a snapshot of the game after it."""
 
     events: list[EventRow] = field(default_factory=list)
     table: dict[str, Any] = field(default_factory=dict)
     seats: dict[int, dict[str, Any]] = field(default_factory=dict)
+    snapshot: Snapshot | None = None
 
 
 def _table_row(row: Any) -> TableRow:
@@ -321,8 +346,10 @@ class Store:
             if rows:
                 conn.execute(insert(events_t), rows)
 
-    def load(self, table_id: str) -> tuple[TableRow, list[SeatRow], list[EventRow]] | None:
-        """A table, its seats and its whole log, or None."""
+    def load(
+        self, table_id: str
+    ) -> tuple[TableRow, list[SeatRow], list[EventRow], list[Snapshot]] | None:
+        """A table, its seats, its whole log and its snapshots (oldest first), or None."""
         with self.engine.connect() as conn:
             row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
             if row is None:
@@ -333,6 +360,11 @@ class Store:
             events = conn.execute(
                 select(events_t).where(events_t.c.table_id == table_id).order_by(events_t.c.seq)
             ).all()
+            snapshots = conn.execute(
+                select(snapshots_t)
+                .where(snapshots_t.c.table_id == table_id)
+                .order_by(snapshots_t.c.seq)
+            ).all()
         return (
             _table_row(row),
             [_seat_row(s) for s in seats],
@@ -340,6 +372,7 @@ class Store:
                 EventRow(e.seq, e.kind, e.seat, e.action, json.loads(e.data), e.created_at)
                 for e in events
             ],
+            [Snapshot(n.seq, n.entries, n.last_entry, n.position) for n in snapshots],
         )
 
     def catch_up(
@@ -385,6 +418,18 @@ class Store:
                     conn.execute(
                         insert(events_t), [_event_values(table_id, ev) for ev in change.events]
                     )
+                if change.snapshot is not None:
+                    snap = change.snapshot
+                    conn.execute(
+                        insert(snapshots_t).values(
+                            table_id=table_id,
+                            seq=snap.seq,
+                            entries=snap.entries,
+                            last_entry=snap.last_entry,
+                            position=snap.position,
+                            created_at=time.time(),
+                        )
+                    )
                 for seat, seat_values in change.seats.items():
                     conn.execute(
                         update(seats_t)
@@ -429,6 +474,19 @@ class Store:
         for s in seats:
             by_table[s.table_id].append(_seat_row(s))
         return [(_table_row(r), by_table[r.id]) for r in rows]
+
+    def idle_tables(self, before: float) -> list[str]:
+        """Waiting or running tables with no change since ``before`` (a Unix time)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables_t.c.id).where(
+                    and_(
+                        tables_t.c.status.in_(("waiting", "running")),
+                        tables_t.c.updated_at < before,
+                    )
+                )
+            ).all()
+        return [r.id for r in rows]
 
     def ai_tables(self) -> list[str]:
         """Running tables where an AI seat is to move (to resume after a restart)."""

@@ -13,22 +13,23 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from stonework.core.errors import StoneworkError, UnknownGame, UnknownOption
 from stonework.core.registry import get_game
 from stonework.server import errors
 from stonework.server.catalog import DEFAULT_AGENT, agent_seconds, check_agent
 from stonework.server.moves import make_event, settle_chance, status_fields
-from stonework.server.runtime import ACTION, RESIGN, UNDO, Runtime, fresh_state
+from stonework.server.runtime import ACTION, RESIGN, SNAPSHOT_EVERY, UNDO, Runtime, fresh_state
 from stonework.server.storage import Change, EventRow, SeatRow, Store, TableRow
 from stonework.server.tokens import digest, new_invite, new_seed, new_table_id, new_token
 from stonework.server.undo import undo_point, undo_reason
-from stonework.server.views import build_view, events_after, replay_view
+from stonework.server.views import board_svg, build_view, events_after, replay_view
 
 log = logging.getLogger("stonework.server.tables")
 STATUSES = ("waiting", "running", "finished", "abandoned")
 CACHE_SIZE = 4096
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -61,17 +62,22 @@ class TableService:
         store: Store,
         on_change: Callable[[str], None] = lambda table: None,
         presence: Callable[[str], set[int]] = lambda table: set(),
+        snapshot_every: int = SNAPSHOT_EVERY,
     ) -> None:
         self.store = store
+        self.snapshot_every = max(1, snapshot_every)
         self.on_change = on_change
         self.presence = presence
         self._cache: OrderedDict[str, Runtime] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self._dirty: set[str] = set()
 
     # --- loading -----------------------------------------------------------------------------
 
-    def runtime(self, table_id: str) -> Runtime:
-        """The table, caught up with the database; 404 if there is none."""
+    def runtime(self, table_id: str, fresh: bool = True) -> Runtime:
+        """The table; 404 if there is none. ``fresh``: caught up with the database first; else
+        caught up only if another process announced a change (a change is committed only at
+        the revision it was checked against, so a stale copy can refuse but never corrupt)."""
         with self._cache_lock:
             runtime = self._cache.get(table_id)
             if runtime is not None:
@@ -82,21 +88,47 @@ class TableService:
                 raise errors.not_found(f"there is no table {table_id!r}")
             runtime = Runtime.rebuild(*loaded)
             with self._cache_lock:
+                self._dirty.discard(table_id)
                 runtime = self._cache.setdefault(table_id, runtime)
                 while len(self._cache) > CACHE_SIZE:
                     self._cache.popitem(last=False)
             return runtime
-        with runtime.lock:
-            self._catch_up(runtime)
+        if fresh or table_id in self._dirty:
+            with runtime.lock:
+                self._catch_up(runtime)
         return runtime
 
-    def _catch_up(self, runtime: Runtime) -> None:
+    def changed_elsewhere(self, table_id: str) -> None:
+        """Another process changed the table: catch up before the next frame or change."""
+        with self._cache_lock:
+            if table_id in self._cache:
+                self._dirty.add(table_id)
+
+    def _catch_up(self, runtime: Runtime) -> bool:
+        """Bring the table up to the database; True if it had changed."""
+        with self._cache_lock:
+            self._dirty.discard(runtime.row.id)
         delta = self.store.catch_up(runtime.row.id, runtime.row.revision, runtime.seq)
-        if delta is not None:
-            row, seats, events = delta
-            runtime.row = row
-            runtime.seats = seats
-            runtime.absorb(events)
+        if delta is None:
+            return False
+        row, seats, events = delta
+        runtime.row = row
+        runtime.seats = seats
+        runtime.absorb(events)
+        return True
+
+    def _on_table(self, table_id: str, work: Callable[[Runtime], T]) -> T:
+        """``work(runtime)`` under the table's lock, on the copy held here; if it is refused
+        and the database had moved on meanwhile, once more on the caught-up table."""
+        runtime = self.runtime(table_id, fresh=False)
+        with runtime.lock:
+            revision = runtime.row.revision
+            try:
+                return work(runtime)
+            except errors.ApiError:
+                if runtime.row.revision == revision and not self._catch_up(runtime):
+                    raise
+            return work(runtime)
 
     def seat_of(self, runtime: Runtime, token: str | None) -> int | None:
         """The seat a token holds at this table; None for no token; 401/403 for a bad one."""
@@ -132,7 +164,7 @@ class TableService:
     ) -> tuple[dict[str, Any], int, tuple[int, frozenset[int]]] | None:
         """A WebSocket update for ``viewer`` after ``since``; None if the table and who is
         connected are as ``seen`` (the revision and connected seats of the last frame sent)."""
-        runtime = self.runtime(table_id)
+        runtime = self.runtime(table_id, fresh=False)
         with runtime.lock:
             connected = self.presence(table_id)
             now = (runtime.row.revision, frozenset(connected))
@@ -311,6 +343,8 @@ class TableService:
         """Take an open seat by its invite; answers the seat and its new token."""
         runtime = self.runtime(table_id)
         with runtime.lock:
+            if runtime.row.status not in ("waiting", "running"):
+                raise errors.conflict(f"the table is {runtime.row.status}")
             hashed = digest(invite)
             seat = next((s for s in runtime.seats if s.invite_hash == hashed), None)
             if seat is None:
@@ -360,14 +394,34 @@ class TableService:
         action_text: str | None,
         action_id: int | None,
     ) -> dict[str, Any]:
-        """A person's action for the token's seat, answering ``seq``; the new view."""
-        runtime = self.runtime(table_id)
-        with runtime.lock:
+        """A person's action for the token's seat, answering ``seq``; the new view (its board
+        is fetched from the view's ``board`` URL)."""
+
+        def act(runtime: Runtime) -> dict[str, Any]:
             seat = self._require_seat(runtime, token)
             self._act(runtime, seat, seq, action_text, action_id, "human")
-            view = build_view(runtime, seat, self.presence(table_id))
+            return build_view(runtime, seat, self.presence(table_id))
+
+        view = self._on_table(table_id, act)
         self.on_change(table_id)
         return view
+
+    def board(self, table_id: str, token: str | None, seq: int) -> str:
+        """The SVG of the table at ``seq`` (its current one) as the token's seat sees it."""
+        if seq < 0:
+            raise errors.not_found("there is no board before seq 0")
+
+        def draw(runtime: Runtime) -> str:
+            viewer = self.seat_of(runtime, token)
+            if seq > runtime.seq:
+                raise errors.not_found(f"the table is at seq {runtime.seq}, not yet {seq}")
+            if seq < runtime.seq:
+                raise errors.conflict(
+                    f"the table is at seq {runtime.seq}: ask for its board at {runtime.seq}"
+                )
+            return board_svg(runtime, viewer)
+
+        return self._on_table(table_id, draw)
 
     def submit_ai(
         self, table_id: str, seat: int, seq: int, action_text: str, process: str = ""
@@ -433,10 +487,17 @@ class TableService:
         played += settle_chance(after, runtime.row.seed, seq + 2)
         fields = status_fields(runtime.row, runtime.seats, after, runtime.row.status)
         change = Change(events=[e for e, _ in played], table=fields)
+        entries = runtime.entries + [entry for _, entry in played]
+        last_seq = played[-1][0].seq
+        since_snapshot = last_seq - (runtime.snapshots[-1].seq if runtime.snapshots else 0)
+        if since_snapshot >= self.snapshot_every:
+            change.snapshot = runtime.take_snapshot(last_seq, entries, after)
         self._commit(runtime, change)
         runtime.state = after
         runtime.events.extend(e for e, _ in played)
-        runtime.entries.extend(entry for _, entry in played)
+        runtime.entries = entries
+        if change.snapshot is not None:
+            runtime.snapshots.append(change.snapshot)
         self._update_row(runtime, fields)
 
     def undo(self, table_id: str, token: str | None, seq: int) -> dict[str, Any]:
@@ -454,6 +515,7 @@ class TableService:
             event = EventRow(seq + 1, UNDO, seat, None, {"back_to": back_to}, time.time())
             trial = Runtime(runtime.row, runtime.seats, runtime.state, list(runtime.events))
             trial.entries = list(runtime.entries)
+            trial.snapshots = runtime.snapshots
             trial.rewind(back_to)
             fields = status_fields(runtime.row, runtime.seats, trial.state, "running")
             self._commit(runtime, Change(events=[event], table=fields))
@@ -529,6 +591,26 @@ class TableService:
                     item["token"] = token
         self.on_change(table_id)
         return answer, turn
+
+    def abandon_if_idle(self, table_id: str, before: float) -> bool:
+        """Mark a waiting or running table abandoned if nothing changed it since ``before`` and
+        no seat is connected to it (in any process); True if it was."""
+        runtime = self.runtime(table_id)
+        with runtime.lock:
+            row = runtime.row
+            if row.status not in ("waiting", "running") or row.updated_at >= before:
+                return False
+            if self.presence(table_id):
+                return False
+            fields = {"status": "abandoned", "to_move": None, "ai_to_move": False}
+            try:
+                self._commit(runtime, Change(table=fields))
+            except errors.ApiError:
+                return False  # it changed meanwhile: not idle after all
+            self._update_row(runtime, fields)
+        log.info("table %s abandoned (idle since %.0f)", table_id, row.updated_at)
+        self.on_change(table_id)
+        return True
 
     # --- internals ---------------------------------------------------------------------------
 

@@ -109,15 +109,18 @@ def turn_text(runtime: Runtime) -> str:
 
 def legal_json(state: State) -> list[dict[str, Any]]:
     """The legal actions with notation, id and the SVG targets a person clicks to choose each."""
-    return [
-        {
-            "id": state.action_id(action),
-            "notation": str(action),
-            "label": str(action),
-            "targets": list(state.action_targets(action)),
-        }
-        for action in state.legal_actions()
-    ]
+    out = []
+    for action in state.legal_actions():
+        text = str(action)  # notation and label alike, for now: written once
+        out.append(
+            {
+                "id": state.action_id(action),
+                "notation": text,
+                "label": text,
+                "targets": list(state.action_targets(action)),
+            }
+        )
+    return out
 
 
 def result_json(runtime: Runtime) -> dict[str, Any] | None:
@@ -135,14 +138,41 @@ def result_json(runtime: Runtime) -> dict[str, Any] | None:
 
 
 def build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> dict[str, Any]:
-    """The view of the table for ``viewer`` (a seat, or None for a spectator), cached per revision."""
+    """The view of the table for ``viewer`` (a seat, or None for a spectator), cached per revision.
+
+    The drawing is drawn once per ``seq`` and shared where viewers see the same (:func:`board_svg`).
+    """
     key = (runtime.row.revision, viewer, frozenset(connected))
     cached = runtime.views.get(key)
     if cached is None:
         if any(k[0] != runtime.row.revision for k in runtime.views):
             runtime.views.clear()
         cached = runtime.views[key] = _build_view(runtime, viewer, connected)
-    return cached
+    return {**cached, "svg": board_svg(runtime, viewer)}
+
+
+def drawing_key(runtime: Runtime, viewer: int | None) -> int | None:
+    """Whose drawing ``viewer`` gets: one shared by every viewer in a game without hidden
+    information (the protocol asks ``to_svg`` to be the same for every perspective there),
+    else the viewer's own."""
+    return None if not runtime.state.spec.hidden_information else viewer
+
+
+def board_svg(runtime: Runtime, viewer: int | None) -> str:
+    """``state.to_svg(viewer)`` at the table's current ``seq``, drawn once per seq and drawing."""
+    key = (runtime.seq, drawing_key(runtime, viewer))
+    drawn = runtime.boards.get(key)
+    if drawn is None:
+        if any(k[0] != runtime.seq for k in runtime.boards):
+            runtime.boards.clear()
+        drawn = runtime.boards[key] = runtime.state.to_svg(key[1])
+    return drawn
+
+
+def board_url(runtime: Runtime) -> str:
+    """Where a client may fetch its board again at the current ``seq`` (with its token, if any;
+    the same bytes for good, so it caches them)."""
+    return f"/api/tables/{runtime.row.id}/board/{runtime.seq}"
 
 
 def _build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> dict[str, Any]:
@@ -172,7 +202,7 @@ def _build_view(runtime: Runtime, viewer: int | None, connected: set[int]) -> di
         "thinking": to_move is not None and runtime.seats[to_move].kind == "ai",
         "seats": seats_json(runtime.seats, connected),
         "observation": state.observation(viewer),
-        "svg": state.to_svg(viewer),
+        "board": board_url(runtime),
         "legal": legal_json(state) if to_move is not None and to_move == viewer else [],
         "scores": [score.to_json() for score in state.scores()],
         "log": log,

@@ -16,7 +16,7 @@ Tensor layout (``tensor(state, player)``, one flat list, documented in docs/akro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from stonework.core.state import CHANCE, JSON, TERMINAL
 from stonework.games.akropolis.city import column_height, column_kind, column_tile
@@ -24,6 +24,7 @@ from stonework.games.akropolis.hexgrid import COORDS, NUM_CELLS
 from stonework.games.akropolis.tiles import KIND_LETTER, TILE_CODES, TILE_KINDS
 
 if TYPE_CHECKING:
+    from stonework.games.akropolis.city import City
     from stonework.games.akropolis.state import AkropolisState
 
 CELL_CHANNELS = 12
@@ -86,16 +87,39 @@ def shape(state: AkropolisState) -> tuple[int, ...]:
 
 def tensor(state: AkropolisState, player: int) -> list[float]:
     """The flat tensor described in this module's docstring."""
-    n = state.num_players
     out = [0.0] * shape(state)[0]
+    for at, value in tensor_entries(state, player).items():
+        out[at] = value
+    return out
+
+
+def _city_entries(city: City) -> list[tuple[int, float]]:
+    """A city's block of the tensor, (index in the block, value), kept until its next tile."""
+    kept = city.memo.get("tensor")
+    if kept is not None:
+        return cast("list[tuple[int, float]]", kept)
+    entries: list[tuple[int, float]] = []
+    for cell in city.cells:
+        value = city.columns[cell]
+        at = cell * CELL_CHANNELS
+        entries.append((at, column_height(value) / 4.0))
+        entries.append((at + column_kind(value), 1.0))  # kinds 1..11: channels 1..11
+    city.memo["tensor"] = entries
+    return entries
+
+
+def tensor_entries(state: AkropolisState, player: int) -> dict[int, float]:
+    """The tensor's entries that may be nonzero, by index (every other entry is 0).
+
+    The tensor is mostly empty city cells: learning code fills an array of zeros from these
+    (``State.observation_nonzero``) instead of converting the whole list.
+    """
+    n = state.num_players
+    out: dict[int, float] = {}
     for offset in range(n):
-        city = state.cities[(player + offset) % n]
         base = offset * NUM_CELLS * CELL_CHANNELS
-        for cell in city.cells:
-            value = city.columns[cell]
-            at = base + cell * CELL_CHANNELS
-            out[at] = column_height(value) / 4.0
-            out[at + column_kind(value)] = 1.0  # kinds 1..11 land on channels 1..11
+        for at, value in _city_entries(state.cities[(player + offset) % n]):
+            out[base + at] = value
     at = n * NUM_CELLS * CELL_CHANNELS
     for i, tile in enumerate(state.site):
         block = at + i * SITE_CHANNELS
@@ -115,5 +139,5 @@ def tensor(state: AkropolisState, player: int) -> list[float]:
     at += GLOBALS_FIXED
     for tile in state.pile:
         for kind in TILE_KINDS[tile]:
-            out[at + kind - 1] += 1 / 20.0
+            out[at + kind - 1] = out.get(at + kind - 1, 0.0) + 1 / 20.0
     return out

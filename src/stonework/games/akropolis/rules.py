@@ -17,7 +17,12 @@ from stonework.core.state import CHANCE, TERMINAL, Action
 from stonework.games.akropolis import actions as act
 from stonework.games.akropolis.actions import Place, Reveal
 from stonework.games.akropolis.architect import ARCHITECT, architect_choice
-from stonework.games.akropolis.hexgrid import CELL_AT, PLACEMENTS_OF_TRIANGLE, placement
+from stonework.games.akropolis.hexgrid import (
+    CELL_AT,
+    NUM_PLACEMENTS,
+    PLACEMENTS_OF_TRIANGLE,
+    placement,
+)
 from stonework.games.akropolis.tiles import NUM_TILES
 
 if TYPE_CHECKING:
@@ -56,6 +61,22 @@ def legal_actions(state: AkropolisState) -> list[Action]:
             out.append(got)
         else:
             out += got
+    return out
+
+
+def legal_action_ids(state: AkropolisState) -> list[int]:
+    """The ids of :func:`legal_actions`, in its order, computed from the placement indices."""
+    player = state.current_player
+    if player == CHANCE:
+        base = state.site_size * NUM_PLACEMENTS - 1
+        return [base + t for t in state.unseen]
+    if player == TERMINAL:
+        return []
+    placements = legal_placements(state, state.turn)
+    out: list[int] = []
+    for position in range(affordable_positions(state)):
+        base = position * NUM_PLACEMENTS
+        out += [base + p for p in placements]
     return out
 
 

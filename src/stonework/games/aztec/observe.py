@@ -55,10 +55,19 @@ def observation(state: AztecState, player: int | None) -> dict[str, JSON]:
     }
 
 
+_BYTE_BITS: Final = tuple(tuple(float(byte >> i & 1) for i in range(8)) for byte in range(256))
+"""The 8 bits of each byte value, lowest first, as floats (a plane is built a byte at a time)."""
+_LAYER_BYTES: Final = (LAYER + 7) // 8
+
+
 def _plane(mask: int, level: int) -> list[float]:
     """The cells of ``mask`` on ``level`` (1..3) as a 9×9 plane."""
-    layer = mask >> (LAYER * (level - 1))
-    return [float(layer >> i & 1) for i in range(LAYER)]
+    layer = mask >> (LAYER * (level - 1)) & ((1 << LAYER) - 1)
+    out: list[float] = []
+    for byte in layer.to_bytes(_LAYER_BYTES, "little"):
+        out += _BYTE_BITS[byte]
+    del out[LAYER:]
+    return out
 
 
 def tensor(state: AztecState, player: int) -> list[float]:

@@ -217,6 +217,13 @@ class AztecState(State):
             return []
         return [PLACEMENTS[i] for i in self._placement_ids()]
 
+    def legal_action_ids(self) -> list[int]:
+        if self.in_auction:
+            return [self.action_id(action) for action in rules.auction_actions(self)]
+        if self.placed >= PIECES:
+            return []
+        return list(self._placement_ids())  # a placement's id is its index in PLACEMENTS
+
     def random_action(self, rng: Rng) -> Action:
         if self.in_auction:
             actions = rules.auction_actions(self)
@@ -396,6 +403,10 @@ class AztecState(State):
 
     def observation_shape(self) -> tuple[int, ...]:
         return observe.shape(self)
+
+    def observation_bounds(self) -> tuple[float, float]:
+        # Planes of 0/1 cells and fractions (pieces left / 22, bid / top bid).
+        return (0.0, 1.0)
 
     def observation_tensor(self, player: int) -> list[float]:
         return observe.tensor(self, player)

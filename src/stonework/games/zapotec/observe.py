@@ -7,7 +7,9 @@ Cards are written ``#14 hills/stone`` everywhere, so a hidden card's token is ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
 
 from stonework.core import CHANCE, JSON
 from stonework.games.zapotec.components import (
@@ -15,6 +17,7 @@ from stonework.games.zapotec.components import (
     LEVELS,
     RESOURCES,
     SIZES,
+    Components,
     piece_owner,
     piece_size,
 )
@@ -161,33 +164,64 @@ def tensor(state: ZapotecState, player: int) -> list[float]:
 def _cards_block(state: ZapotecState, player: int, out: list[float]) -> None:
     # The scoring card, the offer, the player's hand and choice; per seat its known cards and
     # its revealed card (none while cards are being chosen).
-    cards = state.comp.cards
-    out.extend(1.0 if n_ == state.scoring_card else 0.0 for n_ in cards)
-    offer = set(state.offer)
-    out.extend(1.0 if n_ in offer else 0.0 for n_ in cards)
-    mine = set(state.hands[player])
-    out.extend(1.0 if n_ in mine else 0.0 for n_ in cards)
-    out.extend(1.0 if n_ == state.played[player] else 0.0 for n_ in cards)
+    position = _card_positions(state.comp)
+    size = len(position)
+    out += _marked(position, size, (state.scoring_card,))
+    out += _marked(position, size, state.offer)
+    out += _marked(position, size, state.hands[player])
+    out += _marked(position, size, (state.played[player],))
     committing = state.phase == COMMIT
+    cards = state.comp.cards
     for seat in range(state.num_players):
         known = state.known[seat]
-        out.extend(1.0 if known >> n_ & 1 else 0.0 for n_ in cards)
-        shown = 0 if committing else state.played[seat]
-        out.extend(1.0 if n_ == shown else 0.0 for n_ in cards)
+        out += [1.0 if known >> n_ & 1 else 0.0 for n_ in cards]
+        out += _marked(position, size, (0 if committing else state.played[seat],))
+
+
+@lru_cache(maxsize=8)
+def _card_positions(c: Components) -> dict[int, int]:
+    # Components are compared by identity: one table per data set.
+    return {card: i for i, card in enumerate(c.cards)}
+
+
+def _marked(position: dict[int, int], size: int, cards: Iterable[int]) -> list[float]:
+    """1.0 at the position of each of ``cards`` that is a card (0 and the like are not)."""
+    row = [0.0] * size
+    for card in cards:
+        at = position.get(card)
+        if at is not None:
+            row[at] = 1.0
+    return row
+
+
+@lru_cache(maxsize=8)
+def _produce_floats(c: Components) -> tuple[tuple[float, ...], ...]:
+    # Each building tile's resources as floats.
+    return tuple(tuple(float(v) for v in t.produce) for t in c.building_tiles)
+
+
+_NO_TILE: Final = (0.0,) * 6
 
 
 def _board_block(state: ZapotecState, out: list[float]) -> None:
     # Per board space: in play, its building tile's resources, its owner, a palace on it.
     c = state.comp
     n = state.num_players
+    produce = _produce_floats(c)
+    in_play, space_tile, space_owner, palace = (
+        state.in_play,
+        state.space_tile,
+        state.space_owner,
+        state.palace,
+    )
     for s in c.spaces:
         i = s.index
-        out.append(1.0 if state.in_play[i] else 0.0)
-        tile = state.space_tile[i]
-        out.extend(float(v) for v in (c.building_tiles[tile].produce if tile >= 0 else (0,) * 6))
-        _one_hot(out, state.space_owner[i], n)
-        owner = state.space_owner[i]
-        out.append(1.0 if owner >= 0 and state.palace[owner] == i else 0.0)
+        out.append(1.0 if in_play[i] else 0.0)
+        tile = space_tile[i]
+        out += produce[tile] if tile >= 0 else _NO_TILE
+        owner = space_owner[i]
+        out += _one_hot_row(owner, n)
+        out.append(1.0 if owner >= 0 and palace[owner] == i else 0.0)
 
 
 def _trade_block(state: ZapotecState, out: list[float]) -> None:
@@ -196,7 +230,7 @@ def _trade_block(state: ZapotecState, out: list[float]) -> None:
     kinds = len(c.trade_tiles)
     for row in state.trade_rows:
         for tile in row:
-            _one_hot(out, tile, kinds)
+            out += _one_hot_row(tile, kinds)
     out.extend(state.trade_stack[k] / max(1, c.trade_tiles[k].count) for k in range(kinds))
 
 
@@ -207,9 +241,9 @@ def _pyramids_block(state: ZapotecState, out: list[float]) -> None:
         stack = state.pyramids[p]
         for level in range(3):
             piece = stack[level] if level < len(stack) else -1
-            _one_hot(out, piece_owner(piece) if piece >= 0 else -1, n)
-            _one_hot(out, piece_size(piece) - 1 if piece >= 0 else -1, 3)
-        _one_hot(out, state.pyramid_tile[p], 9)
+            out += _one_hot_row(piece_owner(piece) if piece >= 0 else -1, n)
+            out += _one_hot_row(piece_size(piece) - 1 if piece >= 0 else -1, 3)
+        out += _one_hot_row(state.pyramid_tile[p], 9)
     drawn = set(state.scoring_tiles)
     out.extend(1.0 if i in drawn else 0.0 for i in range(9))
 
@@ -219,7 +253,7 @@ def _rituals_block(state: ZapotecState, out: list[float]) -> None:
     c = state.comp
     for k in range(c.rituals_in_play):
         ritual = state.rituals[k] if k < len(state.rituals) else -1
-        _one_hot(out, ritual, len(c.rituals))
+        out += _one_hot_row(ritual, len(c.rituals))
         discs = state.ritual_discs[k] if k < len(state.ritual_discs) else 0
         out.extend(1.0 if discs >> s & 1 else 0.0 for s in range(state.num_players))
 
@@ -229,8 +263,9 @@ def _player_block(state: ZapotecState, seat: int, out: list[float]) -> None:
     # size and whether it has chosen its card.
     c = state.comp
     out.extend(v / 10.0 for v in state.res[seat])
+    produce = _produce_floats(c)
     for tile in state.grid[seat]:
-        out.extend(float(v) for v in (c.building_tiles[tile].produce if tile >= 0 else (0,) * 6))
+        out += produce[tile] if tile >= 0 else _NO_TILE
     out.append(state.houses[seat] / max(1, c.houses))
     out.append(1.0 if state.palace[seat] >= 0 else 0.0)
     out.extend(float(v) for v in state.pieces[seat])
@@ -250,10 +285,13 @@ def _player_block(state: ZapotecState, seat: int, out: list[float]) -> None:
 
 
 def _one_hot(out: list[float], index: int, size: int) -> None:
-    block = [0.0] * size
-    if 0 <= index < size:
-        block[index] = 1.0
-    out.extend(block)
+    out += _one_hot_row(index, size)
+
+
+@lru_cache(maxsize=512)
+def _one_hot_row(index: int, size: int) -> tuple[float, ...]:
+    # Shared rows (tuples: never changed): a tensor is hundreds of small one-hots.
+    return tuple(1.0 if i == index else 0.0 for i in range(size))
 
 
 def shape(state: ZapotecState) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from stonework.core import Action, IllegalAction
+from stonework.core.rng import Rng
 from stonework.games.zapotec.actions import (
     DONE,
     Build,
@@ -215,34 +216,95 @@ def _action_moves(state: ZapotecState, seat: int, out: list[Action]) -> None:
 
 
 def _build_moves(state: ZapotecState, seat: int, out: list[Action]) -> None:
-    # The same predicates as why_not, cheapest first, over the spaces the icon rule allows.
+    rows, empty = _house_rows(state, seat)
+    if len(empty) == 9:
+        for row in rows:
+            out += row
+    else:
+        for row in rows:
+            out += [row[slot] for slot in empty]
+    out += _palace_builds(state, seat)
+
+
+def _house_rows(state: ZapotecState, seat: int) -> tuple[list[Sequence[Action]], list[int]]:
+    """The legal house builds as rows: one per (space, way of paying), each indexed by slot,
+    and the empty slots that every row offers (in that order: space, payment, slot).
+
+    The same predicates as why_not, cheapest first, over the spaces the icon rule allows;
+    _why_not_slot, _why_not_free and _why_not_pay are written out (this loop is the legal
+    list's hottest; the checks against why_not in tests/zapotec keep the two in step).
+    Paying depends only on the building, so each building's ways of paying are tested once.
+    """
+    if _why_no_house(state, seat) is not None:
+        return [], []
+    grid = state.grid[seat]
+    empty = [slot for slot in range(9) if grid[slot] < 0]
+    if not empty:
+        return [], empty
     c = state.comp
     discount = building_discount(state, seat)
-    res = state.res[seat]  # paying is affordable(), as in _why_not_pay
-    if _why_no_house(state, seat) is None:
-        # _why_not_slot and _why_not_free written out (this loop is the legal list's hottest;
-        # the checks against why_not in tests/zapotec keep the two in step).
-        grid = state.grid[seat]
-        empty = [slot for slot in range(9) if grid[slot] < 0]
-        by_save = state.space.build_by_save
-        costs, spaces = c.building_costs, c.spaces
-        in_play, owner = state.in_play, state.space_owner
-        for s in _house_spaces(state, seat) if empty else ():
-            if in_play[s] and owner[s] < 0:
-                rows = by_save[s]
-                for save, paid in _payments(costs[spaces[s].building], discount):
-                    if affordable(res, paid):
-                        row = rows[save + 1]
-                        out += [row[slot] for slot in empty]
-    if _why_no_palace(state, seat) is None:
-        palaces = state.space.palace
-        payments = _payments(c.palace_cost, discount)
-        in_play, owner = state.in_play, state.space_owner
-        for s in _palace_spaces(state, seat):
-            if in_play[s] and owner[s] < 0:  # _why_not_free, inline on this hot path
-                for save, paid in payments:
-                    if affordable(res, paid):
-                        out.append(palaces[s][save + 1])
+    res = state.res[seat]
+    saves = [
+        [save + 1 for save, paid in _payments(cost, discount) if affordable(res, paid)]
+        for cost in c.building_costs
+    ]
+    by_save = state.space.build_by_save
+    spaces = c.spaces
+    in_play, owner = state.in_play, state.space_owner
+    rows: list[Sequence[Action]] = []
+    for s in _house_spaces(state, seat):
+        if in_play[s] and owner[s] < 0:
+            ways = saves[spaces[s].building]
+            if ways:
+                row = by_save[s]
+                rows += [row[way] for way in ways]
+    return rows, empty
+
+
+def _palace_builds(state: ZapotecState, seat: int) -> list[Action]:
+    if _why_no_palace(state, seat) is not None:
+        return []
+    res = state.res[seat]
+    ways = [
+        save + 1
+        for save, paid in _payments(state.comp.palace_cost, building_discount(state, seat))
+        if affordable(res, paid)
+    ]
+    if not ways:
+        return []
+    palaces = state.space.palace
+    in_play, owner = state.in_play, state.space_owner
+    out: list[Action] = []
+    for s in _palace_spaces(state, seat):
+        if in_play[s] and owner[s] < 0:  # _why_not_free, inline on this hot path
+            row = palaces[s]
+            out += [row[way] for way in ways]
+    return out
+
+
+def random_decision(state: ZapotecState, rng: Rng) -> Action:
+    """``legal_decisions(state)[int(rng.random() * n)]`` (the same draw), without listing the
+    house builds: they are counted as rows times empty slots and only the drawn one is found."""
+    phase = state.phase
+    if phase not in (ACTIONS, BUILD):
+        actions = legal_decisions(state)
+        return actions[int(rng.random() * len(actions))]
+    seat = state.active
+    before: list[Action] = []
+    if phase == ACTIONS:
+        _action_moves(state, seat, before)
+    rows, empty = _house_rows(state, seat)
+    houses = len(rows) * len(empty)
+    palaces = _palace_builds(state, seat)
+    index = int(rng.random() * (len(before) + houses + len(palaces) + 1))
+    if index < len(before):
+        return before[index]
+    index -= len(before)
+    if index < houses:
+        row, slot = divmod(index, len(empty))
+        return rows[row][empty[slot]]
+    index -= houses
+    return palaces[index] if index < len(palaces) else DONE
 
 
 @lru_cache(maxsize=64)

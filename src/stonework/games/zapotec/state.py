@@ -8,6 +8,7 @@ this module holds the fields and delegates the protocol to those modules.
 from __future__ import annotations
 
 import json
+import math
 from typing import ClassVar
 
 from stonework.core import (
@@ -149,6 +150,11 @@ class ZapotecState(State):
             return []
         return rules.legal_decisions(self)
 
+    def legal_action_ids(self) -> list[int]:
+        # The listed actions are the space's own values: one dict lookup each, no checks.
+        ids = self.space.ids
+        return [ids[action] for action in self.legal_actions()]  # type: ignore[index]
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if not self.queue:
             raise IllegalAction("chance_outcomes() is only defined at a chance node")
@@ -160,8 +166,9 @@ class ZapotecState(State):
     def random_action(self, rng: Rng) -> Action:
         if self.queue:
             return self.sample_chance(rng)
-        actions = self.legal_actions()
-        return actions[int(rng.random() * len(actions))]
+        if self.phase == END:
+            raise IndexError("the game is over: there is no legal action to draw")
+        return rules.random_decision(self, rng)
 
     def action_targets(self, action: Action) -> tuple[str, ...]:
         return targets.action_targets(self, action)
@@ -277,6 +284,11 @@ class ZapotecState(State):
 
     def observation_shape(self) -> tuple[int, ...]:
         return observe.shape(self)
+
+    def observation_bounds(self) -> tuple[float, float]:
+        # One-hots, fractions and counts; resources / 10 and points / 100 have no ceiling
+        # (unlimited supply by default).
+        return (0.0, math.inf)
 
     def observation_tensor(self, player: int) -> list[float]:
         return observe.tensor(self, player)

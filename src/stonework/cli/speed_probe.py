@@ -1,11 +1,13 @@
 """One speed measurement of the stonework on ``sys.path``, printed as one JSON line.
 
-Run by ``compare_revisions.py`` once per revision (``PYTHONPATH=<tree>/src``), so it uses only
+Run as a script by :mod:`stonework.cli.revisions` once per revision (``python -P`` with
+``PYTHONPATH=<tree>/src``, so that the measured tree is imported, not this one; the script is
+never imported as part of the package), so it uses only
 the protocol every revision since 2026-11-30 has: ``get_game``, ``new_state``, ``random_action``,
 ``apply_unchecked``, ``MCTSAgent``, ``GreedyAgent`` and ``Budget``. Time is CPU time of this
 process (``time.process_time``), so a loaded machine slows the wall clock, not the figure.
 
-    python benchmarks/speed_probe.py KIND GAME PLAYERS SECONDS
+    python -P src/stonework/cli/speed_probe.py KIND GAME PLAYERS SECONDS
 
 KIND is ``random`` (random complete games: games and decisions per CPU-second), ``mcts`` (the
 game's default search on the positions of a seeded random game: simulations per CPU-second) or

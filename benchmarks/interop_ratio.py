@@ -1,0 +1,65 @@
+"""PettingZoo (and OpenSpiel) random games per CPU-second as a share of the engine's, per tree.
+
+    python benchmarks/interop_ratio.py [REV ...] [--games 20] [--players 2]
+
+For this tree and each revision (exported with ``git archive`` as ``bench --compare`` does),
+runs this tree's ``stonework/interop/bench.py`` (as a script, on that tree's package) in a
+fresh process per game and prints each
+adapter's games/s and its share of the engine's (the engine with checked ``apply``, as the
+adapters use it), measured in the same process one after the other, so load on a shared
+machine affects both sides of each share alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from stonework.cli.revisions import THIS_TREE, checkout_root, export
+
+GAMES = ("akropolis", "aztec", "zapotec")
+DRIVER = Path(__file__).resolve().parent.parent / "src" / "stonework" / "interop" / "bench.py"
+
+
+def main() -> None:
+    """Parse the arguments and print one Markdown row per tree and game."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("rev", nargs="*", help="older revisions to measure too")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--players", type=int, default=2)
+    args = parser.parse_args()
+    root = checkout_root()
+    print(
+        "| tree | game | engine games/s | OpenSpiel games/s | PettingZoo games/s | PettingZoo share |"
+    )
+    print("| --- | --- | --- | --- | --- | --- |")
+    with tempfile.TemporaryDirectory(prefix="stonework-interop-") as tmp:
+        trees = {THIS_TREE: root / "src"}
+        for rev in args.rev:
+            trees[rev] = export(root, rev, Path(tmp))
+        for game in GAMES:
+            for name, src in trees.items():
+                # This tree's driver on every tree (-P: the tree on PYTHONPATH is imported).
+                command = [sys.executable, "-P", str(DRIVER), game]
+                command += ["--players", str(args.players), "--games", str(args.games)]
+                env = {"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"}
+                out = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+                rates = {}
+                for line in out.stdout.splitlines()[1:]:
+                    label, _, rest = line.strip().rpartition("  ")
+                    rates[label.strip()] = float(rest.split()[0])
+                engine = rates["engine (checked apply)"]
+                spiel = rates["OpenSpiel state"]
+                zoo = rates["PettingZoo AEC env"]
+                print(
+                    f"| {name} | {game} | {engine:,.1f} | {spiel:,.1f} | {zoo:,.1f} "
+                    f"| {zoo / engine:.0%} |",
+                    flush=True,
+                )
+
+
+if __name__ == "__main__":
+    main()
