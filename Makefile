@@ -73,6 +73,7 @@ web-build: $(WEB_BUILT)
 
 screenshots: $(TEST_STAMP) web-build
 	$(BIN)/python scripts/web_screenshots.py screenshots
+	$(BIN)/python scripts/review_screenshots.py screenshots
 
 clean:
 	rm -rf web/node_modules src/stonework/server/static

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from alembic import command
 from alembic.config import Config
+from sqlalchemy import Engine, MetaData, insert, select
 
 from stonework.core.registry import list_games
 from stonework.server import runtime as runtime_module
@@ -112,18 +113,40 @@ def test_a_rebuild_from_snapshots_equals_a_full_replay(
     assert restored > 0
 
 
+def copy_rows_into_old_schema(source: Engine, target: Engine) -> None:
+    """Copy every table's rows from ``source`` (today's schema) into ``target`` (an older one),
+    keeping the columns the older schema has: what that older server would have written."""
+    old = MetaData()
+    old.reflect(target)
+    new = MetaData()
+    new.reflect(source)
+    with source.connect() as read, target.begin() as write:
+        for name in ("tables", "seats", "events"):
+            columns = [c.name for c in old.tables[name].columns]
+            rows = [
+                {c: row._mapping[c] for c in columns}
+                for row in read.execute(select(new.tables[name]))
+            ]
+            if rows:
+                write.execute(insert(old.tables[name]), rows)
+
+
 def test_a_database_from_before_snapshots_migrates_and_loads(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'old.db'}"
-    engine = make_engine(url)
+    # a table played by today's code, without snapshots, copied into a database at revision
+    # 0001 (before snapshots and later columns): what a server of that time left behind
+    today = make_engine(f"sqlite:///{tmp_path / 'today.db'}")
+    upgrade(today)
+    writer = TableService(Store(today), snapshot_every=10**9)
+    played = play(writer, "aztec", 2, 3, 8)
+    table = played[0]
+    expected = portrait(writer.runtime(table))
+    engine = make_engine(f"sqlite:///{tmp_path / 'old.db'}")
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
         config.attributes["connection"] = conn
         command.upgrade(config, "0001")
-    old = TableService(Store(engine), snapshot_every=10**9)
-    played = play(old, "aztec", 2, 3, 8)
-    table = played[0]
-    expected = portrait(old.runtime(table))
+    copy_rows_into_old_schema(today, engine)
     upgrade(engine)  # what the next start does
     store = Store(engine)
     service = TableService(store, snapshot_every=5)

@@ -50,8 +50,28 @@ def check_store(store: Store) -> None:
     assert not store.claim_ai_turn("t_test", 1, "b", 60)
     assert store.claim_ai_turn("t_test", 2, "b", -1)
     assert store.claim_ai_turn("t_test", 2, "a", 60)  # b's lease had already run out
+    # Reviews: one holder; progress only from it; done stays done; a stale lease is taken over.
+    assert store.review("t_test", 0) is None
+    assert store.claim_review("t_test", 0, "a", 5, 60)
+    assert not store.claim_review("t_test", 0, "b", 5, 60)
+    assert store.update_review("t_test", 0, "a", done=2, seconds=60)
+    assert not store.update_review("t_test", 0, "b", done=3, seconds=60)
+    assert store.update_review(
+        "t_test", 0, "a", done=5, seconds=60, status="done", result={"x": [1]}
+    )
+    row = store.review("t_test", 0)
+    assert row is not None and (row.status, row.done, row.total, row.result) == (
+        "done",
+        5,
+        5,
+        {"x": [1]},
+    )
+    assert not store.claim_review("t_test", 0, "b", 5, 60)
+    assert store.claim_review("t_test", 1, "a", 4, -1)
+    assert store.claim_review("t_test", 1, "b", 4, 60)  # a's lease had run out
+    assert not store.update_review("t_test", 1, "a", done=1, seconds=60)
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
 
 
 def test_sqlite_store(tmp_path: Path) -> None:

@@ -27,6 +27,15 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
+# Hints and reviews on a small fixed budget in the browser tests' server, which inherits this
+# environment: fast, and the same answer every run (a person's server uses the strongest agent).
+for _key, _value in {
+    "STONEWORK_ANALYSIS_AGENT": "mcts:iterations=30:mode=auto",
+    "STONEWORK_HINTS_PER_MINUTE": "600",
+    "STONEWORK_HINT_BURST": "100",
+}.items():
+    os.environ.setdefault(_key, _value)
+
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 except ImportError:  # the dev extra brings it; without it these modules cannot even be imported

@@ -86,6 +86,8 @@ export interface View {
   last: LogEntry | null;
   undo: { allowed: boolean };
   result: { ranking: number[]; scores: (Score | number)[]; resigned: number | null } | null;
+  /** The table's hints setting and whether this viewer may ask for one (docs/server.md). */
+  hints?: { table: boolean; allowed: boolean };
 }
 
 export interface TableSummary {
@@ -97,6 +99,7 @@ export interface TableSummary {
   seq?: number;
   created?: string;
   updated?: string;
+  hints?: boolean;
 }
 
 export interface SeatRequest {
@@ -122,7 +125,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string | null): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown, token?: string | null): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;

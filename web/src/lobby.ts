@@ -7,6 +7,8 @@ import { t, type Key } from "./i18n";
 import { optionText } from "./rules";
 import { holdSeat, storeInvites } from "./seats";
 import { errorText, seatName } from "./words";
+import { hintsBadge } from "./hints";
+import { ta } from "./i18n_analysis";
 
 type SeatChoice = "you" | "hotseat" | "friend" | "easy" | "medium" | "hard";
 const SEAT_CHOICES: [SeatChoice, Key][] = [
@@ -25,6 +27,7 @@ interface Form {
   seats: SeatChoice[];
   names: string[];
   seed: string;
+  hints: boolean;
 }
 
 let games: GameInfo[] = [];
@@ -66,7 +69,7 @@ function freshForm(game: GameInfo): Form {
   for (const option of game.options) options[option.name] = option.default;
   const seats: SeatChoice[] = ["you"];
   while (seats.length < players) seats.push("medium");
-  return { game: game.name, players, options, seats, names: [], seed: "" };
+  return { game: game.name, players, options, seats, names: [], seed: "", hints: false };
 }
 
 function createForm(message: HTMLElement, navigate: (path: string) => void): HTMLElement {
@@ -190,6 +193,25 @@ function createForm(message: HTMLElement, navigate: (path: string) => void): HTM
           },
         }),
       ),
+      h(
+        "div",
+        { class: "field hints-field" },
+        h(
+          "label",
+          { for: "hints" },
+          h("input", {
+            id: "hints",
+            type: "checkbox",
+            checked: state.hints,
+            onchange: (event: Event) => {
+              state.hints = (event.target as HTMLInputElement).checked;
+            },
+          }),
+          " ✦ ",
+          ta("lobby.hints"),
+        ),
+        h("p", { class: "explain" }, ta("lobby.hintsHelp")),
+      ),
       message,
       h("button", { type: "submit", class: "primary", id: "create" }, t("lobby.start")),
     ),
@@ -266,6 +288,7 @@ async function create(message: HTMLElement, navigate: (path: string) => void): P
     seats,
   };
   if (state.seed.trim() !== "") body.seed = Number(state.seed);
+  if (state.hints) body.hints = true;
   const button = document.getElementById("create") as HTMLButtonElement | null;
   if (button) button.disabled = true;
   try {
@@ -350,6 +373,8 @@ async function refreshLists(lists: HTMLElement, navigate: (path: string) => void
                 " · ",
                 (table.seats ?? []).map((seat, i) => seatName(seat, i, null)).join(" · ") ||
                   t("lobby.players") + ` ${table.players}`,
+                " ",
+                table.hints ? hintsBadge() : null,
                 " ",
                 h("code", { class: "muted" }, table.table),
               ),

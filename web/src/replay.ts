@@ -5,6 +5,8 @@ import { h, replace } from "./dom";
 import { language, onLanguageChange, t } from "./i18n";
 import { scoreSheet } from "./scores";
 import type { Page } from "./table";
+import { ReviewPanel } from "./review";
+import { heldSeats } from "./seats";
 import { errorText, logText, seatName } from "./words";
 
 export function openReplay(root: HTMLElement, table: string, navigate: (path: string) => void): Page {
@@ -17,6 +19,7 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
   let request = 0;
   let tableSeats: SeatInfo[] = [];
   let game = "";
+  let review: ReviewPanel | null = null;
   const cache = new Map<string, View>();
   const message = h("div", { class: "message error", role: "alert" });
   const board = h("div", { class: "board replay-board" });
@@ -145,9 +148,11 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
     board.querySelector("svg")?.removeAttribute("height");
     for (const element of board.querySelectorAll("[data-last]")) element.classList.add("sw-last");
     renderBar();
-    const entries = (current.log ?? []).filter((entry) => entry.seq <= position);
+    // The log's entries are the first `position` of the game (their seqs may have gaps after undos).
+    const entries = (current.log ?? []).slice(0, position);
     replace(
       info,
+      review?.element ?? null,
       h(
         "div",
         { class: "card" },
@@ -164,7 +169,7 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
           entries.map((entry) =>
             h(
               "li",
-              { class: entry.seq === position ? "last" : "", "data-seq": entry.seq },
+              { class: entry.seq === current.last?.seq ? "last" : "", "data-seq": entry.seq },
               h("span", { class: "seq" }, String(entry.seq)),
               h("span", { class: "who" }, entry.seat === null ? "·" : seatName(seats[entry.seat], entry.seat, null)),
               h("span", { class: "text" }, logText(entry.text)),
@@ -173,6 +178,14 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
         ),
       ),
     );
+    decorate();
+  }
+
+  function decorate(): void {
+    if (!review) return;
+    review.setPosition(position, total);
+    const log = info.querySelector<HTMLElement>("#log");
+    if (log) review.decorate(log);
   }
 
   const onKey = (event: KeyboardEvent) => {
@@ -196,16 +209,21 @@ export function openReplay(root: HTMLElement, table: string, navigate: (path: st
       game = final.game;
       // The record's count, or failing that the final view's seq (they agree on a sound server).
       total = countEntries(record) || final.seq;
+      const held = heldSeats(table)[0]?.seat;
+      review = new ReviewPanel(table, tableSeats, final.players, held ?? 0, (n) => void load(n), () => render());
     } catch (error) {
       replace(message, errorText(error));
       return;
     }
     await load(0);
+    await review.start();
+    if (location.hash === "#review") review.element.scrollIntoView({ block: "start" });
   })();
 
   return {
     dispose() {
       disposed = true;
+      review?.dispose();
       window.clearInterval(timer);
       document.removeEventListener("keydown", onKey);
     },

@@ -11,6 +11,8 @@ import { rulesSummary } from "./rules";
 import { scoreSheet } from "./scores";
 import { adoptFragmentToken, type HeldSeat, heldSeats, holdSeat, storeInvites, storedInvites } from "./seats";
 import { TableSocket, type Update } from "./socket";
+import { HintPanel, hintsBadge } from "./hints";
+import { ta } from "./i18n_analysis";
 
 /** One open table page; `dispose` closes its connection when the app navigates away. */
 export interface Page {
@@ -57,6 +59,8 @@ class TablePage implements Page {
   private boardAsk = 0;
   private boardCache: { key: string; svg: string } | null = null;
   private readonly board: Board;
+  private readonly hints: HintPanel;
+  private joined = false;
   private readonly els = {
     head: h("div", { class: "table-head" }),
     turn: h("div", { class: "turn", "aria-live": "polite" }),
@@ -81,6 +85,7 @@ class TablePage implements Page {
       message: (text, kind) => this.say(text, kind),
       changed: () => this.renderChoices(),
     });
+    this.hints = new HintPanel(this.els.boardWrap, this.table, (move) => void this.submit({ action_id: move.id }, move.action));
     onLanguageChange(() => {
       if (this.disposed) return;
       this.render();
@@ -118,6 +123,7 @@ class TablePage implements Page {
             "div",
             { class: "side-col" },
             this.els.choices,
+            this.hints.element,
             this.els.controls,
             this.els.seats,
             this.els.sheet,
@@ -134,6 +140,7 @@ class TablePage implements Page {
       try {
         const joined = await api.join(this.table, invite);
         holdSeat(this.table, joined.seat, joined.token);
+        this.joined = true;
       } catch (error) {
         // A seat this browser already took through the same link is no error worth stopping on.
         if (!(error instanceof ApiError && error.code === "conflict" && heldSeats(this.table).length)) {
@@ -210,6 +217,12 @@ class TablePage implements Page {
     this.showBoard(view);
     this.markLast();
     this.renderChoices();
+    this.hints.update(view, this.token);
+    if (this.joined && view.hints?.table) {
+      // Joining a table with hints on agrees to them: say so once, where the seat was taken.
+      this.joined = false;
+      this.say(ta("hints.joined"), "info");
+    }
     this.renderSummary();
     this.renderSeats();
     replace(
@@ -286,6 +299,7 @@ class TablePage implements Page {
       h("h1", {}, this.gameTitle()),
       h("span", { class: `badge status-${view.status}` }, t(`status.${view.status}`)),
       h("code", { class: "table-id" }, view.table),
+      view.hints?.table ? hintsBadge() : null,
       view.you === null ? h("span", { class: "muted" }, t("table.spectator")) : null,
       h(
         "button",
@@ -696,6 +710,22 @@ class TablePage implements Page {
             },
             "▶ ",
             t("table.replay"),
+          )
+        : null,
+      view.status === "finished"
+        ? h(
+            "a",
+            {
+              class: "button",
+              id: "review-link",
+              href: `/replay/${view.table}#review`,
+              onclick: (event: Event) => {
+                event.preventDefault();
+                this.navigate(`/replay/${view.table}#review`);
+              },
+            },
+            "∿ ",
+            ta("review.title"),
           )
         : null,
     );

@@ -7,14 +7,23 @@ estimated values; :func:`classify` turns the value a played move lost into a ver
 See ``docs/analysis.md``.
 """
 
-from stonework.analysis.annotations import read_analysis, write_analysis
+from stonework.analysis.annotations import (
+    decision_json,
+    read_analysis,
+    summary_json,
+    write_analysis,
+)
 from stonework.analysis.decision import (
     DecisionAnalysis,
     analyse_decision,
     analysis_agent,
     default_agent_spec,
 )
-from stonework.analysis.record_analysis import RecordAnalysis, analyse_record
+from stonework.analysis.record_analysis import (
+    RecordAnalysis,
+    analyse_record,
+    analyse_record_entry,
+)
 from stonework.analysis.summary import SeatSummary, summarise
 from stonework.analysis.values import MoveValue
 from stonework.analysis.verdicts import THRESHOLDS, Verdict, classify
@@ -28,10 +37,13 @@ __all__ = [
     "Verdict",
     "analyse_decision",
     "analyse_record",
+    "analyse_record_entry",
     "analysis_agent",
     "classify",
+    "decision_json",
     "default_agent_spec",
     "read_analysis",
     "summarise",
+    "summary_json",
     "write_analysis",
 ]

@@ -55,13 +55,14 @@ def write_analysis(analysis: RecordAnalysis) -> Record:
         "seed": analysis.seed,
         "information": INFORMATION,
         "thresholds": {verdict.value: value for verdict, value in THRESHOLDS.items()},
-        "decisions": [_decision_json(d, players) for d in analysis.decisions],
-        "summary": [_summary_json(s) for s in analysis.summaries()],
+        "decisions": [decision_json(d, players) for d in analysis.decisions],
+        "summary": [summary_json(s) for s in analysis.summaries()],
     }
     return dataclasses.replace(record, entries=list(record.entries), meta=meta)
 
 
-def _decision_json(decision: DecisionAnalysis, players: int) -> dict[str, Any]:
+def decision_json(decision: DecisionAnalysis, players: int) -> dict[str, Any]:
+    """One analysed decision as plain JSON (as ``meta.analysis.decisions`` holds it)."""
     out: dict[str, Any] = {
         "entry": decision.entry,
         "seat": decision.seat,
@@ -76,7 +77,8 @@ def _decision_json(decision: DecisionAnalysis, players: int) -> dict[str, Any]:
     return out
 
 
-def _summary_json(summary: SeatSummary) -> dict[str, Any]:
+def summary_json(summary: SeatSummary) -> dict[str, Any]:
+    """One seat's review as plain JSON (as ``meta.analysis.summary`` holds it)."""
     return {
         "seat": summary.seat,
         "judged": summary.judged,

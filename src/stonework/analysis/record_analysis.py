@@ -109,10 +109,27 @@ def analyse_record(
 
 def _analyse_entry(job: _Job) -> DecisionAnalysis:
     """One decision, from the record alone (runs in a worker process)."""
-    record = Record.from_json(job.record)
-    state = replay(record, upto=job.entry)
-    agent = analysis_agent(job.agent, job.seconds)
-    rng = derive_rng(job.seed, "analyse", job.entry)
-    played = record.entries[job.entry][1]
-    analysis = analyse_decision(state, agent, rng, played=played, top=job.top)
-    return dataclasses.replace(analysis, entry=job.entry)
+    return analyse_record_entry(
+        Record.from_json(job.record), job.entry, job.agent, job.seconds, job.seed, job.top
+    )
+
+
+def analyse_record_entry(
+    record: Record,
+    entry: int,
+    agent: str,
+    seconds: float | None = None,
+    seed: int = 0,
+    top: int = TOP_MOVES,
+) -> DecisionAnalysis:
+    """Decision ``entry`` of ``record`` analysed exactly as :func:`analyse_record` does it.
+
+    The same record, entry, agent and seed give the same result wherever it runs (the
+    server reviews a game one decision at a time with it).
+    """
+    state = replay(record, upto=entry)
+    built = analysis_agent(agent, seconds)
+    rng = derive_rng(seed, "analyse", entry)
+    played = record.entries[entry][1]
+    analysis = analyse_decision(state, built, rng, played=played, top=top)
+    return dataclasses.replace(analysis, entry=entry)

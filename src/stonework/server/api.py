@@ -12,6 +12,7 @@ from starlette.requests import HTTPConnection
 
 from stonework.server import errors
 from stonework.server.ai import AiPlayer
+from stonework.server.analysis import Analyst
 from stonework.server.catalog import games_json
 from stonework.server.fanout import Hub
 from stonework.server.jsonout import FastJSONResponse
@@ -19,15 +20,17 @@ from stonework.server.language import check_lang
 from stonework.server.models import (
     ActionIn,
     CreateTableIn,
+    HintIn,
     JoinIn,
     RematchIn,
     ResignIn,
+    ReviewIn,
     StatusFilter,
     UndoIn,
 )
 from stonework.server.tables import SeatRequest, TableService
 from stonework.server.threads import run_in_thread
-from stonework.server.tokens import bearer_token
+from stonework.server.tokens import bearer_token, digest
 
 router = APIRouter(prefix="/api")
 
@@ -51,6 +54,7 @@ class Services:
     service: TableService
     hub: Hub
     ai: AiPlayer
+    analyst: Analyst
 
 
 def services(connection: HTTPConnection) -> Services:
@@ -80,7 +84,9 @@ async def create_table(
     s = services(request)
     seats = [SeatRequest(seat.kind, seat.name, seat.agent) for seat in body.seats]
     answer, turn = await run_in_thread(
-        lambda: s.service.create(body.game, body.players, dict(body.options), seats, body.seed)
+        lambda: s.service.create(
+            body.game, body.players, dict(body.options), seats, body.seed, hints=body.hints
+        )
     )
     if turn is not None:
         s.ai.schedule(answer["table"])
@@ -259,3 +265,67 @@ async def get_board(
     return FastJSONResponse(
         await run_in_thread(s.service.board_view, table_id, token, view, language)
     )
+
+
+def _asker(request: Request, token: str | None) -> str:
+    """Whose hint allowance a request uses: its seat token, or its address without one."""
+    if token:
+        return "token:" + digest(token)
+    return "addr:" + (request.client.host if request.client else "?")
+
+
+@router.post("/tables/{table_id}/hint", summary="the best moves for the token's seat now")
+async def post_hint(
+    request: Request, table_id: TableId, body: HintIn, authorization: Authorization = None
+) -> FastJSONResponse:
+    """Three best moves with values, for the token's seat at its turn where hints are allowed.
+
+    Searched in a worker on a world sampled from that seat's information only; 403 where hints
+    are not allowed, 409 when it is not the seat's turn or ``seq`` is stale, 429 when asked too
+    often.
+    """
+    s = services(request)
+    token = _token(authorization)
+    answer = await s.analyst.hint(table_id, token, body.seq, _asker(request, token))
+    return FastJSONResponse(answer)
+
+
+@router.get(
+    "/tables/{table_id}/replay/{n}/hint",
+    summary="the best moves for the seat to move in a finished table after n log entries",
+)
+async def get_replay_hint(
+    request: Request,
+    table_id: TableId,
+    n: Annotated[int, Path(ge=0, le=1_000_000)],
+    authorization: Authorization = None,
+) -> FastJSONResponse:
+    """As ``POST .../hint``, for any position of a finished game's replay (anyone may ask)."""
+    s = services(request)
+    token = _token(authorization)
+    return FastJSONResponse(await s.analyst.replay_hint(table_id, n, _asker(request, token)))
+
+
+@router.post("/tables/{table_id}/review", summary="review a finished game for one seat")
+async def post_review(
+    request: Request, table_id: TableId, body: ReviewIn, authorization: Authorization = None
+) -> FastJSONResponse:
+    """Start the review of ``seat`` (computed once per table and seat, then stored).
+
+    202 while it runs (``done`` of ``total`` decisions), 200 once it is done.
+    """
+    s = services(request)
+    token = _token(authorization)
+    answer = await s.analyst.start_review(table_id, body.seat, _asker(request, token))
+    return FastJSONResponse(answer, status_code=202 if answer["status"] == "running" else 200)
+
+
+@router.get("/tables/{table_id}/review/{seat}", summary="a seat's review: progress or result")
+async def get_review(
+    request: Request,
+    table_id: TableId,
+    seat: Annotated[int, Path(ge=0, le=8)],
+) -> FastJSONResponse:
+    """``status`` none, running, done or failed; ``review`` once done."""
+    s = services(request)
+    return FastJSONResponse(await s.analyst.review(table_id, seat))

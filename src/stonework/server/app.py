@@ -23,6 +23,7 @@ from starlette.responses import Response
 
 from stonework.server import api, live
 from stonework.server.ai import AiPlayer
+from stonework.server.analysis import Analyst
 from stonework.server.errors import STATUS_CODES, ApiError, error_body
 from stonework.server.fanout import Hub
 from stonework.server.limits import BodyLimit, RateLimit
@@ -72,6 +73,7 @@ def create_app(settings: Settings) -> FastAPI:
             store, presence=hub.connected, snapshot_every=settings.snapshot_every
         )
         ai = AiPlayer(service, store, instance, settings.ai_workers, settings.sweep_seconds)
+        analyst = Analyst(service, store, instance, settings)
 
         def changed(table_id: str) -> None:
             hub.changed(table_id)
@@ -79,9 +81,10 @@ def create_app(settings: Settings) -> FastAPI:
 
         service.on_change = changed
         hub.on_remote = service.changed_elsewhere
-        app.state.services = api.Services(service, hub, ai)
+        app.state.services = api.Services(service, hub, ai, analyst)
         await hub.start()
         await ai.start()
+        await analyst.start()
         abandoner = asyncio.create_task(_abandon_idle_tables(service, settings))
         try:
             yield
@@ -89,6 +92,7 @@ def create_app(settings: Settings) -> FastAPI:
             abandoner.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await abandoner
+            await analyst.stop()
             await ai.stop()
             await hub.stop()
             engine.dispose()
@@ -155,5 +159,11 @@ def app_from_environment() -> Any:
         rate_burst=int(os.environ.get("STONEWORK_RATE_BURST", "100")),
         snapshot_every=int(os.environ.get("STONEWORK_SNAPSHOT_EVERY", "50")),
         abandon_seconds=float(os.environ.get("STONEWORK_ABANDON_SECONDS", str(7 * 24 * 3600))),
+        analysis_workers=int(os.environ.get("STONEWORK_ANALYSIS_WORKERS", "1")),
+        analysis_agent=os.environ.get("STONEWORK_ANALYSIS_AGENT") or None,
+        hint_seconds=float(os.environ.get("STONEWORK_HINT_SECONDS", "1.0")),
+        review_seconds=float(os.environ.get("STONEWORK_REVIEW_SECONDS", "0.5")),
+        hint_per_minute=float(os.environ.get("STONEWORK_HINTS_PER_MINUTE", "6")),
+        hint_burst=int(os.environ.get("STONEWORK_HINT_BURST", "4")),
     )
     return create_app(settings)

@@ -43,6 +43,8 @@ class CreateTableIn(Body):
     options: dict[Text, OptionValue] = Field(default_factory=dict, max_length=32)
     seed: int | None = Field(default=None, ge=0, le=(1 << 62) - 1)
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
+    hints: bool = False
+    """Every seat may ask for hints (joining the table agrees to it); docs/server.md, Hints."""
 
 
 class JoinIn(Body):
@@ -64,6 +66,18 @@ class UndoIn(Body):
     """``POST /api/tables/{id}/undo``."""
 
     seq: int = Field(ge=0, le=MAX_SEQ)
+
+
+class HintIn(Body):
+    """``POST /api/tables/{id}/hint``: the seq of the view the hint is for."""
+
+    seq: int = Field(ge=0, le=MAX_SEQ)
+
+
+class ReviewIn(Body):
+    """``POST /api/tables/{id}/review``: the seat whose moves are reviewed."""
+
+    seat: int = Field(ge=0, le=8)
 
 
 class ResignIn(Body):

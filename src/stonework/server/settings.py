@@ -57,6 +57,17 @@ class Settings:
     abandon_sweep_seconds: float = 60.0
     """How often a process looks for tables to mark abandoned."""
     static_dir: Path = field(default_factory=lambda: Path(__file__).parent / "static")
+    analysis_workers: int = 1
+    """Worker processes for hints and reviews (0: threads of this process, for tests)."""
+    analysis_agent: str | None = None
+    """The agent spec of hints and reviews; None: the game's strongest, on the budgets below."""
+    hint_seconds: float = 1.0
+    """The search time of one hint (with the default agent)."""
+    review_seconds: float = 0.5
+    """The search time of each decision of a review (with the default agent)."""
+    hint_per_minute: float = 6.0
+    """Hints and review requests one seat token (or address) may ask for a minute, sustained."""
+    hint_burst: int = 4
 
     @classmethod
     def embedded(cls, data_dir: Path | None = None, **kw: object) -> Settings:

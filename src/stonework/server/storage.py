@@ -60,6 +60,7 @@ tables_t = Table(
     Column("rematch", String(32), nullable=True),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    Column("hints", Boolean, nullable=False, default=False),
     Index("ix_tables_status", "status", "updated_at"),
     Index("ix_tables_ai", "ai_to_move", "status"),
 )
@@ -110,6 +111,20 @@ ai_claims_t = Table(
     Column("expires_at", Float, nullable=False),
 )
 
+reviews_t = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("status", String(8), nullable=False),
+    Column("done", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("result", Text, nullable=True),
+    Column("owner", String(40), nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
 
 @dataclass
 class TableRow:
@@ -128,6 +143,8 @@ class TableRow:
     rematch: str | None
     created_at: float
     updated_at: float
+    hints: bool = False
+    """Every seat may ask for hints (chosen at creation; joining the table agrees to it)."""
 
 
 @dataclass
@@ -168,6 +185,21 @@ class Snapshot:
 
 
 @dataclass
+class ReviewRow:
+    """A review of one seat of a finished table: its progress, and its result once done."""
+
+    table_id: str
+    seat: int
+    status: str
+    """``running``, ``done`` or ``failed``."""
+    done: int
+    total: int
+    result: dict[str, Any] | None
+    owner: str
+    expires_at: float
+
+
+@dataclass
 class Change:
     """What one accepted change writes: new events, the table's new status and seat updates,
     and perhaps a snapshot of the game after it."""
@@ -193,6 +225,7 @@ def _table_row(row: Any) -> TableRow:
         rematch=row.rematch,
         created_at=row.created_at,
         updated_at=row.updated_at,
+        hints=bool(row.hints),
     )
 
 
@@ -288,6 +321,7 @@ class Store:
                             "rematch": row.rematch,
                             "created_at": row.created_at,
                             "updated_at": row.updated_at,
+                            "hints": row.hints,
                         }
                     )
                 )
@@ -501,6 +535,112 @@ class Store:
                 return False
             raise
         return True
+
+    # --- reviews -----------------------------------------------------------------------------
+
+    def review(self, table_id: str, seat: int) -> ReviewRow | None:
+        """The review of ``seat`` at ``table_id``, or None if nobody asked for one."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(reviews_t).where(
+                    and_(reviews_t.c.table_id == table_id, reviews_t.c.seat == seat)
+                )
+            ).first()
+        if row is None:
+            return None
+        return ReviewRow(
+            row.table_id,
+            row.seat,
+            row.status,
+            row.done,
+            row.total,
+            None if row.result is None else json.loads(row.result),
+            row.owner,
+            row.expires_at,
+        )
+
+    def claim_review(
+        self, table_id: str, seat: int, owner: str, total: int, seconds: float
+    ) -> bool:
+        """Start the review of (table, seat) for ``seconds``; False if it is done or held."""
+        now = time.time()
+        values = {
+            "status": "running",
+            "done": 0,
+            "total": total,
+            "result": None,
+            "owner": owner,
+            "expires_at": now + seconds,
+            "updated_at": now,
+        }
+        key = and_(reviews_t.c.table_id == table_id, reviews_t.c.seat == seat)
+        try:
+            with self.writing, self.engine.begin() as conn:
+                # A failed review, or one whose process stopped renewing it, is taken over.
+                taken = conn.execute(
+                    update(reviews_t)
+                    .where(
+                        and_(
+                            key,
+                            or_(
+                                reviews_t.c.status == "failed",
+                                and_(
+                                    reviews_t.c.status == "running",
+                                    reviews_t.c.expires_at < now,
+                                ),
+                            ),
+                        )
+                    )
+                    .values(values)
+                )
+                if taken.rowcount == 1:
+                    return True
+                if conn.execute(select(reviews_t.c.status).where(key)).first() is not None:
+                    return False
+                conn.execute(insert(reviews_t).values(table_id=table_id, seat=seat, **values))
+        except IntegrityError:
+            return False
+        except OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                return False
+            raise
+        return True
+
+    def update_review(
+        self,
+        table_id: str,
+        seat: int,
+        owner: str,
+        *,
+        done: int,
+        seconds: float,
+        status: str = "running",
+        result: dict[str, Any] | None = None,
+    ) -> bool:
+        """Record progress (and renew the lease) or the end of a review this owner holds."""
+        now = time.time()
+        values: dict[str, Any] = {
+            "status": status,
+            "done": done,
+            "expires_at": now + seconds,
+            "updated_at": now,
+        }
+        if result is not None:
+            values["result"] = json.dumps(result, separators=(",", ":"))
+        with self.writing, self.engine.begin() as conn:
+            changed = conn.execute(
+                update(reviews_t)
+                .where(
+                    and_(
+                        reviews_t.c.table_id == table_id,
+                        reviews_t.c.seat == seat,
+                        reviews_t.c.owner == owner,
+                        reviews_t.c.status == "running",
+                    )
+                )
+                .values(values)
+            )
+        return changed.rowcount == 1
 
 
 class _Stale(Exception):

@@ -227,6 +227,7 @@ class TableService:
                     ],
                     "created": row.created_at,
                     "updated": row.updated_at,
+                    "hints": row.hints,
                 }
             )
         return out
@@ -282,6 +283,7 @@ class TableService:
         seed: int | None,
         rematch_of: Runtime | None = None,
         token_hashes: dict[int, str] | None = None,
+        hints: bool = False,
     ) -> tuple[dict[str, Any], AiTurn | None]:
         """Create a table; the answer holds a token per human seat and an invite per open seat."""
         try:
@@ -315,6 +317,7 @@ class TableService:
             rematch=None,
             created_at=now,
             updated_at=now,
+            hints=hints,
         )
         seat_rows: list[SeatRow] = []
         answer_seats: list[dict[str, Any]] = []
@@ -365,7 +368,7 @@ class TableService:
         runtime.entries = [entry for _, entry in played]
         with self._cache_lock:
             self._cache[row.id] = runtime
-        answer = {"table": row.id, "seats": answer_seats, "invites": invites}
+        answer = {"table": row.id, "seats": answer_seats, "invites": invites, "hints": hints}
         return answer, self._ai_turn(runtime)
 
     def join(self, table_id: str, invite: str, name: str | None) -> dict[str, Any]:
@@ -615,6 +618,7 @@ class TableService:
                     seats,
                     (runtime.row.seed + 1) % (1 << 62),
                     token_hashes=hashes,
+                    hints=runtime.row.hints,
                 )
                 self._commit(runtime, Change(table={"rematch": answer["table"]}))
                 runtime.row.rematch = answer["table"]

@@ -11,6 +11,7 @@ from typing import Any
 
 from stonework.core.state import CHANCE
 from stonework.server import language
+from stonework.server.hint_policy import hints_json
 from stonework.server.runtime import ACTION, CHANCE_KIND, RESIGN, UNDO, Runtime
 from stonework.server.storage import EventRow, SeatRow
 from stonework.server.undo import LogEntry, undo_point
@@ -202,6 +203,7 @@ def _build_view(
         "undo": {"allowed": undo_allowed},
         "result": result_json(runtime),
         "rematch": row.rematch,
+        "hints": hints_json(row, runtime.seats, viewer),
     }
 
 
