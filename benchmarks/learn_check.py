@@ -10,8 +10,9 @@ are split by game, four fifths to train on and one fifth held out; ``train_epoch
 ``stonework.learn.train`` (the loop ``stonework train`` runs) fits the torch model, and the
 exported numpy network is scored on both parts:
 
-- value: mean squared error against the returns, next to predicting 0 (MSE 1 for ±1 returns)
-  and the share of positions whose winner the sign of the value names;
+- value: mean squared error against the returns, next to predicting 0 and to the game's own
+  heuristic (``evaluate``, what greedy and the tree searches judge leaves by), and the share
+  of positions whose winner the sign of the value names;
 - policy: how often the highest legal logit is greedy's choice, next to a uniform guess.
 
 Train figures near perfect say the loop and the gradients work; held-out figures say how much
@@ -36,6 +37,7 @@ def play_games(game: str, players: int, games: int, seed: int) -> dict[str, Any]
     """Greedy self-play records: tensors, greedy's action ids, legal ids, returns, game index."""
     import numpy as np
 
+    from stonework.agents.base import evaluate
     from stonework.agents.catalog import agent_from_spec
     from stonework.core.registry import get_game
     from stonework.core.state import CHANCE
@@ -43,6 +45,7 @@ def play_games(game: str, players: int, games: int, seed: int) -> dict[str, Any]
     spec = get_game(game)
     greedy = agent_from_spec("greedy")
     tensors: list[list[float]] = []
+    hints: list[list[float]] = []
     chosen: list[int] = []
     legal_sets: list[list[int]] = []
     values: list[list[float]] = []
@@ -60,6 +63,8 @@ def play_games(game: str, players: int, games: int, seed: int) -> dict[str, Any]
             best = greedy.act(state, rng)
             if len(legal) > 1:
                 tensors.append(state.observation_tensor(seat))
+                hint = evaluate(state)
+                hints.append([hint[(seat + k) % players] for k in range(players)])
                 chosen.append(state.action_id(best))
                 legal_sets.append([state.action_id(a) for a in legal])
                 seats.append(seat)
@@ -78,6 +83,7 @@ def play_games(game: str, players: int, games: int, seed: int) -> dict[str, Any]
         "legal": legal,
         "values": np.asarray(values, dtype=np.float32),
         "game": np.asarray(game_of, dtype=np.int32),
+        "heuristic": np.asarray(hints, dtype=np.float32),
     }
 
 
@@ -162,6 +168,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     print("| network | rows | value MSE | winner named | policy top-1 | uniform top-1 |")
     print("| --- | --- | --- | --- | --- | --- |")
+    for part, rows in (("train", train_rows), ("held out", test_rows)):
+        target, hint = data["values"][rows], data["heuristic"][rows]
+        zero_mse = float(np.mean(target**2))
+        hint_mse = float(np.mean((hint - target) ** 2))
+        named = float(np.mean(np.sign(hint[:, 0]) == np.sign(target[:, 0])))
+        print(f"| predict 0 | {part} | {zero_mse:.3f} | | | |")
+        print(f"| game heuristic | {part} | {hint_mse:.3f} | {named:.1%} | | |")
     for name, network in (("untrained", before), ("trained", after)):
         for part, rows in (("train", train_rows), ("held out", test_rows)):
             s = score(network, data, rows)

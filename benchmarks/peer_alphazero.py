@@ -120,8 +120,8 @@ def _laid(kinds: tuple[int, int, int], cells: tuple[int, int, int]) -> dict[int,
     return dict(zip(cells, kinds, strict=True))
 
 
-def peer_tile_to_ours(peer_tiles: list[tuple[int, int, int]], players: int) -> dict[int, int]:
-    """Map each peer tile id (its kinds first, middle, last) to one of our tiles.
+def peer_tile_to_ours(peer_tiles: dict[int, tuple[int, int, int]], players: int) -> dict[int, int]:
+    """Map each peer tile id in play (its kinds first, middle, last) to one of our tiles.
 
     Tiles are matched by how they lie: the peer's tile laid on some pattern must cover the same
     cells with the same kinds as ours laid on one placement of that triangle. Equal tiles (there
@@ -136,7 +136,7 @@ def peer_tile_to_ours(peer_tiles: list[tuple[int, int, int]], players: int) -> d
     triangle = PLACEMENT_TRIANGLE[_our_placement_on(cells)]
     free = list(tiles_in_play(players, long_game=False))
     mapping: dict[int, int] = {}
-    for peer_id, kinds in enumerate(peer_tiles):
+    for peer_id, kinds in peer_tiles.items():
         target = _laid(kinds, (cells[0], cells[1], cells[2]))
         match = None
         for ours in free:
@@ -225,6 +225,11 @@ import akropolis.AkropolisConstants as K
 K.N_PLAYERS = players
 K.CONSTR_SITE_SIZE = players + 2
 import numpy as np
+import torch.onnx
+# Newer torch exports to ONNX through dynamo by default, which fails on the peer's network;
+# the older TorchScript exporter (what the peer was written against) handles it.
+_export = torch.onnx.export
+torch.onnx.export = lambda *a, **k: _export(*a, **{"dynamo": False, **k})
 import pit
 from utils import dotdict
 import akropolis.AkropolisLogicNumba as L
@@ -244,9 +249,20 @@ def view(board, player):
             "ended": bool(ended.any()), "result": [float(v) for v in ended]}
 mcts = next(c.cell_contents for c in think.__closure__ if hasattr(c.cell_contents, "nodes_data"))
 sims = int(mcts.args.numMCTSSims)
-hello = {"tiles": [[int(v) for v in row[:3]] for row in K.TILES_DATA],
+try:
+    mcts.nnet.switch_target("inference")
+    inference = mcts.nnet.current_mode
+except Exception as exc:  # fall back to plain torch on the CPU
+    print("ONNX export failed, inference in torch:", exc)
+    mcts.nnet.device["inference"] = "cpu"
+    mcts.nnet.current_mode = "cpu"
+    inference = "cpu"
+# One search before the match compiles the search's Numba functions: not a move's time.
+think(game.getInitBoard(), 1)
+mcts.nodes_data.clear()
+hello = {"tiles": [[int(v) for v in row] for row in K.TILES_DATA],
          "patterns": [[int(v) for v in row] for row in L.PATTERNS],
-         "sims": int(sims)}
+         "sims": int(sims), "inference": inference}
 proto.write(json.dumps(hello) + "\n")
 board, player, moves = None, 0, 0
 for line in sys.stdin:
@@ -391,7 +407,7 @@ def play_game(peer: Peer, agent: Any, players: int, our_seat: int, seed: int, ta
             allowed: dict[Any, int] = {}
             for action in state.legal_actions():
                 tile = state.site[action.position - 1]
-                kinds = tuple(peer_tiles[view["site"][action.position - 1]])
+                kinds = tuple(peer_tiles[view["site"][action.position - 1]][:3])
                 code = our_action_to_peer(action, tile, kinds)  # type: ignore[arg-type]
                 if code >= 0 and code in valid:
                     allowed[action] = code
@@ -408,7 +424,7 @@ def play_game(peer: Peer, agent: Any, players: int, our_seat: int, seed: int, ta
             tally.peer_seconds.append(answer["wall"])
             code = answer["action"]
             slot = code // PEER_PATTERNS
-            kinds = tuple(peer_tiles[view["site"][slot]])
+            kinds = tuple(peer_tiles[view["site"][slot]][:3])
             choice = peer_action_to_ours(code, kinds, state.site[slot])  # type: ignore[arg-type]
         state.apply(choice)
         view = peer.ask(op="play", action=code)
@@ -462,7 +478,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     peer = Peer(python, path, args.players, args.sims, cache)
     check_peer_layout(peer.hello)
-    tiles = [tuple(t) for t in peer.hello["tiles"]]
+    tiles = {i: tuple(t[:3]) for i, t in enumerate(peer.hello["tiles"]) if t[3] <= args.players}
     peer.tile_map = peer_tile_to_ours(tiles, args.players)  # type: ignore[attr-defined, arg-type]
     print(f"peer ready in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     agent = agent_from_spec(args.agent)
@@ -482,7 +498,7 @@ def main(argv: list[str] | None = None) -> int:
     mean = lambda xs: sum(xs) / len(xs) if xs else float("nan")  # noqa: E731
     print(
         f"players {args.players}, games {tally.games}, our agent {args.agent}, "
-        f"peer sims {peer.hello['sims'] or 'its own'}"
+        f"peer {peer.hello['sims']} simulations a move, inference {peer.hello['inference']}"
     )
     print(
         f"our wins {tally.wins:g}/{tally.games} = {tally.wins / max(1, tally.games):.1%} "

@@ -60,13 +60,13 @@ def test_cells_round_trip_and_the_window_ends(bridge: ModuleType) -> None:
 def test_tiles_pair_one_to_one_and_refuse_a_mirror(bridge: ModuleType) -> None:
     for players in (2, 3, 4):
         ours = list(tiles_in_play(players, long_game=False))
-        table = [peer_style(t) for t in reversed(ours)]
+        table = dict(enumerate(peer_style(t) for t in reversed(ours)))
         mapping = bridge.peer_tile_to_ours(table, players)
         assert sorted(mapping.values()) == sorted(ours)
         for peer_id, tile in mapping.items():
             assert peer_style(tile) == table[peer_id]
     # A mirrored tile (its hexes in the other turning sense) lies like none of ours.
-    mirrored = [tuple(reversed(peer_style(t))) for t in tiles_in_play(2, long_game=False)]
+    mirrored = {t: tuple(reversed(peer_style(t))) for t in tiles_in_play(2, long_game=False)}
     with pytest.raises(ValueError):
         bridge.peer_tile_to_ours(mirrored, 2)
 

@@ -66,6 +66,8 @@ class TrainConfig:
     weight_decay: float = 1e-4
     eval_games: int = 8
     eval_opponent: str = "greedy"
+    explore_moves: int = 8
+    """Moves per seat sampled by visit counts at the start of each self-play game."""
 
 
 @dataclass
@@ -231,7 +233,9 @@ def train(
         network = export(model, info)
         base = config.seed * 1_000_003 + g * 10_007
         tasks = [
-            SelfPlayTask(network, config.simulations, base + i)
+            SelfPlayTask(
+                network, config.simulations, base + i, temperature_moves=config.explore_moves
+            )
             for i in range(config.games_per_generation)
         ]
 
