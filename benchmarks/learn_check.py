@@ -118,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", default="128,64")
     parser.add_argument("--learning-rate", type=float, default=2e-3)
     parser.add_argument("--data", type=Path, help="npz cache of the games (made if missing)")
+    parser.add_argument("--save", type=Path, help="write the trained network here (.npz)")
     args = parser.parse_args(argv)
 
     import numpy as np
@@ -160,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     p_loss, v_loss = train_epochs(model, optimiser, samples, config, args.seed)
     after = export(model, info)
+    if args.save is not None:
+        after.save(args.save)
     print(
         f"{args.game} {args.players}p, {games} greedy games, {len(train_rows)} train / "
         f"{len(test_rows)} held-out positions, hidden {args.hidden}, {args.epochs} epochs "

@@ -135,6 +135,7 @@ def test_training_resumes_to_the_same_continuation(tmp_path: Path) -> None:
         (["aztec", "--generations", "0"], "at least 1"),
         (["aztec", "--generations", "1", "--hidden", "a,b"], "--hidden"),
         (["aztec", "--generations", "1", "--workers", "0"], "--workers"),
+        (["aztec", "--generations", "1", "--explore-moves", "-1"], "--explore-moves"),
     ],
 )
 def test_train_command_refuses_bad_settings(args: list[str], message: str) -> None:
