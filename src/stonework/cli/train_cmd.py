@@ -36,6 +36,9 @@ def train(
     explore_moves: Annotated[
         int, typer.Option(help="moves per seat sampled by visits at the start of self-play games")
     ] = 8,
+    init: Annotated[
+        Path | None, typer.Option(help="start from this network (.npz) instead of random weights")
+    ] = None,
 ) -> None:
     """Train a network by self-play with the az search; export .npz networks and a learning curve.
 
@@ -93,6 +96,7 @@ def train(
             simulations=simulations,
             eval_games=eval_games,
             explore_moves=explore_moves,
+            init="" if init is None else str(init),
         )
         run = run_training(
             config,
