@@ -18,7 +18,8 @@ played: then the agent's next choice is played (the most visited other root chil
 search, else the best in-window move by one-ply evaluation) and the script counts how often
 that happened. Seats rotate: in game ``g`` our agent sits at seat ``g % N``, the peer's network
 plays every other seat. Printed: our wins with a 95% Wilson interval, mean scores, seconds per
-move of both sides (wall clock; the machine may be shared), and the window count.
+move of both sides (wall clock; the machine may be shared), and the window count; Ctrl-C stops
+after the games finished so far and prints their table.
 
 The rules options of our side follow the peer's scoring: the largest house group counts by
 value (heights) and a barracks scores only next to ground open to the outside.
@@ -487,11 +488,14 @@ def main(argv: list[str] | None = None) -> int:
         for game in range(args.games):
             seat = game % args.players
             play_game(peer, agent, args.players, seat, args.seed * 1000 + game, tally)
+            others = tally.peer_scores[-(args.players - 1) :]
             print(
-                f"game {game + 1}: our seat {seat}, ours {tally.our_scores[-1]}, wins so far "
-                f"{tally.wins:g}/{tally.games}",
+                f"game {game + 1}: our seat {seat}, ours {tally.our_scores[-1]}, peer {others}, "
+                f"wins so far {tally.wins:g}/{tally.games}",
                 file=sys.stderr,
             )
+    except KeyboardInterrupt:  # Ctrl-C: the games finished so far still make a table
+        print(f"stopped after {tally.games} games", file=sys.stderr)
     finally:
         peer.close()
     low, high = wilson(tally.wins, tally.games)
