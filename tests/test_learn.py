@@ -126,6 +126,32 @@ def test_training_resumes_to_the_same_continuation(tmp_path: Path) -> None:
         train(other, tmp_path / "b", generations=1, resume=True, say=quiet)
 
 
+def test_training_starts_from_a_given_network(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    from stonework.learn.network import network_info
+    from stonework.learn.train import TrainConfig, train
+
+    start = Network.random(network_info("aztec", 2, (8,)), seed=9)
+    start.save(tmp_path / "start.npz")
+    quiet = lambda text: None  # noqa: E731
+    config = TrainConfig(
+        "aztec",
+        2,
+        hidden=(8,),
+        games_per_generation=1,
+        simulations=2,
+        eval_games=1,
+        init=str(tmp_path / "start.npz"),
+    )
+    train(config, tmp_path / "run", generations=1, say=quiet)
+    first = Network.load(tmp_path / "run" / "gen-000.npz")
+    for (wa, ba), (wb, bb) in zip(first.weights, start.weights, strict=True):
+        assert np.allclose(wa, wb) and np.allclose(ba, bb)
+    wrong = TrainConfig("aztec", 2, hidden=(16,), init=str(tmp_path / "start.npz"))
+    with pytest.raises(ValueError, match="this run needs"):
+        train(wrong, tmp_path / "other", generations=1, say=quiet)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -135,6 +161,7 @@ def test_training_resumes_to_the_same_continuation(tmp_path: Path) -> None:
         (["aztec", "--generations", "0"], "at least 1"),
         (["aztec", "--generations", "1", "--hidden", "a,b"], "--hidden"),
         (["aztec", "--generations", "1", "--workers", "0"], "--workers"),
+        (["aztec", "--generations", "1", "--explore-moves", "-1"], "--explore-moves"),
     ],
 )
 def test_train_command_refuses_bad_settings(args: list[str], message: str) -> None:

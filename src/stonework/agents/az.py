@@ -217,6 +217,12 @@ class _PUCT:
         assert priors is not None
         unseen = 1.0 / len(legal)
         sqrt_visits = math.sqrt(max(1, node.visits))
+        # First-play urgency: an untried action is worth what this node is worth so far to the
+        # seat choosing, not 0. With 0, wherever the tried actions score below 0 every untried
+        # one outranks them, so a search of S simulations tries the first S actions of the
+        # game's order once each and then picks among those: near-random play (measured:
+        # BENCHMARKS.md, "Why the first runs did not learn").
+        fpu = node.totals[player] / node.visits if node.visits else 0.0
         best_score = -math.inf
         best = legal[0]
         children = node.children
@@ -227,7 +233,7 @@ class _PUCT:
             if prior is None:  # legal in this sampled world, not in the one that expanded it
                 prior = priors[action] = unseen
             if child is None or child.visits == 0:
-                q, visits = 0.0, 0
+                q, visits = fpu, 0
             else:
                 q, visits = child.totals[player] / child.visits, child.visits
             score = q + c * prior * sqrt_visits / (1 + visits)

@@ -33,6 +33,12 @@ def train(
         int, typer.Option(help="games against greedy per generation (the curve)")
     ] = 8,
     hidden: Annotated[str, typer.Option(help="hidden layer sizes, e.g. 128,64")] = "128,64",
+    explore_moves: Annotated[
+        int, typer.Option(help="moves per seat sampled by visits at the start of self-play games")
+    ] = 8,
+    init: Annotated[
+        Path | None, typer.Option(help="start from this network (.npz) instead of random weights")
+    ] = None,
 ) -> None:
     """Train a network by self-play with the az search; export .npz networks and a learning curve.
 
@@ -59,6 +65,8 @@ def train(
         )
     if (hours is None) == (generations is None):
         fail("give exactly one of --hours and --generations")
+    if explore_moves < 0:
+        fail("--explore-moves must be 0 or more")
     if (hours is not None and not hours > 0) or (generations is not None and generations < 1):
         fail("--hours must be positive and --generations at least 1")
     for name, value in (
@@ -87,6 +95,8 @@ def train(
             games_per_generation=games,
             simulations=simulations,
             eval_games=eval_games,
+            explore_moves=explore_moves,
+            init="" if init is None else str(init),
         )
         run = run_training(
             config,

@@ -66,6 +66,11 @@ class TrainConfig:
     weight_decay: float = 1e-4
     eval_games: int = 8
     eval_opponent: str = "greedy"
+    explore_moves: int = 8
+    """Moves per seat sampled by visit counts at the start of each self-play game."""
+    init: str = ""
+    """A network (``.npz``) to start from instead of random weights (e.g. one fitted to greedy
+    games by ``benchmarks/learn_check.py --save``); same game, players and sizes."""
 
 
 @dataclass
@@ -117,6 +122,16 @@ def make_model(info: NetworkInfo, seed: int) -> Any:
             return self.policy(x), torch.tanh(self.value(x))
 
     return Model()
+
+
+def load_into(model: Any, network: Network) -> None:
+    """Copy a numpy network's weights into its torch twin (the inverse of :func:`export`)."""
+    torch = require_torch()
+    layers = [*model.hidden, model.policy, model.value]
+    with torch.no_grad():
+        for layer, (w, b) in zip(layers, network.weights, strict=True):
+            layer.weight.copy_(torch.from_numpy(w.T.copy()))
+            layer.bias.copy_(torch.from_numpy(b.copy()))
 
 
 def export(model: Any, info: NetworkInfo) -> Network:
@@ -217,6 +232,13 @@ def train(
         )
     else:
         run = RunState(config)
+        if config.init:
+            start = Network.load(config.init)
+            if start.info != info:
+                raise ValueError(
+                    f"{config.init} is a network for {start.info}, this run needs {info}"
+                )
+            load_into(model, start)
         Network.save(export(model, info), out / "gen-000.npz")
     model.eval()
     started = time.monotonic()
@@ -231,7 +253,9 @@ def train(
         network = export(model, info)
         base = config.seed * 1_000_003 + g * 10_007
         tasks = [
-            SelfPlayTask(network, config.simulations, base + i)
+            SelfPlayTask(
+                network, config.simulations, base + i, temperature_moves=config.explore_moves
+            )
             for i in range(config.games_per_generation)
         ]
 

@@ -1,0 +1,106 @@
+"""The pure parts of benchmarks/peer_alphazero.py: the translation between the peer's grid,
+tile and action encodings and ours. The peer itself is never needed here."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from stonework.games.akropolis.actions import Place
+from stonework.games.akropolis.hexgrid import CENTER, PLACEMENT_CELLS, STEP
+from stonework.games.akropolis.tiles import START_QUARRY_DIRECTIONS, TILE_KINDS, tiles_in_play
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "peer_alphazero.py"
+
+
+@pytest.fixture(scope="module")
+def bridge() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("peer_alphazero", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["peer_alphazero"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def peer_style(tile: int) -> tuple[int, int, int]:
+    """A tile of ours written as the peer writes it: first, middle (the centre), last hex.
+
+    Our origin hex is the peer's middle hex; going round the tile in our clockwise order, the
+    peer's last hex follows it and its first hex comes after that.
+    """
+    k0, k1, k2 = TILE_KINDS[tile]
+    return (k2, k0, k1)
+
+
+def test_the_starting_tiles_coincide(bridge: ModuleType) -> None:
+    start = bridge.PEER_START[0] * bridge.PEER_SIZE + bridge.PEER_START[1]
+    assert bridge.peer_to_cell(start) == CENTER
+    x, z = bridge._peer_axial(start)
+    # The peer puts its starting quarries on its directions 0, 2 and 4 (SW, E, NW).
+    peer_quarries = {
+        bridge.peer_to_cell(bridge._peer_index(x + dx, z + dz))
+        for dx, dz in bridge._PEER_AXIAL_DIRS[::2]
+    }
+    assert peer_quarries == {STEP[CENTER][d] for d in START_QUARRY_DIRECTIONS}
+
+
+def test_cells_round_trip_and_the_window_ends(bridge: ModuleType) -> None:
+    size = bridge.PEER_SIZE
+    assert all(bridge.cell_to_peer(bridge.peer_to_cell(i)) == i for i in range(size * size))
+    far = bridge.peer_to_cell(0)
+    west = STEP[far][5]
+    assert west >= 0 and bridge.cell_to_peer(west) == -1
+
+
+def test_tiles_pair_one_to_one_and_refuse_a_mirror(bridge: ModuleType) -> None:
+    for players in (2, 3, 4):
+        ours = list(tiles_in_play(players, long_game=False))
+        table = dict(enumerate(peer_style(t) for t in reversed(ours)))
+        mapping = bridge.peer_tile_to_ours(table, players)
+        assert sorted(mapping.values()) == sorted(ours)
+        for peer_id, tile in mapping.items():
+            assert peer_style(tile) == table[peer_id]
+    # A mirrored tile (its hexes in the other turning sense) lies like none of ours.
+    mirrored = {t: tuple(reversed(peer_style(t))) for t in tiles_in_play(2, long_game=False)}
+    with pytest.raises(ValueError):
+        bridge.peer_tile_to_ours(mirrored, 2)
+
+
+def test_actions_round_trip_and_lay_the_same_kinds(bridge: ModuleType) -> None:
+    tiles = (1, 2, 28, 47)  # three different kinds, a plaza tile, an Hqq, a 3-player tile
+    checked = 0
+    for pattern in range(bridge.PEER_PATTERNS):
+        cells = bridge.peer_pattern_cells(pattern)
+        if cells is None:
+            continue
+        for slot, tile in enumerate(tiles):
+            kinds = peer_style(tile)
+            action = slot * bridge.PEER_PATTERNS + pattern
+            place = bridge.peer_action_to_ours(action, kinds, tile)
+            assert place.position == slot + 1
+            laid = bridge.placement(bridge.CELL_AT[(place.q, place.r)], place.rotation)
+            covered = PLACEMENT_CELLS[laid]
+            assert covered is not None
+            ours = dict(zip(covered, TILE_KINDS[tile], strict=True))
+            theirs = {bridge.peer_to_cell(c): k for c, k in zip(cells, kinds, strict=True)}
+            assert ours == theirs
+            assert bridge.our_action_to_peer(place, tile, kinds) == action
+            checked += 1
+    assert checked > 3000
+
+
+def test_a_move_outside_the_window_has_no_peer_action(bridge: ModuleType) -> None:
+    far = bridge.peer_to_cell(0)
+    q, r = bridge.COORDS[STEP[far][5]]
+    assert bridge.our_action_to_peer(Place(1, q, r, 0), 1, peer_style(1)) == -1
+
+
+def test_wilson_interval(bridge: ModuleType) -> None:
+    low, high = bridge.wilson(3, 40)
+    assert low == pytest.approx(0.026, abs=0.001) and high == pytest.approx(0.199, abs=0.001)
+    assert bridge.wilson(0, 0) == (0.0, 1.0)
