@@ -63,8 +63,9 @@ OPTIONS: Final = OptionSet(
             "choice",
             "largest",
             "which piece a pyramid level takes: largest = the largest left (sourced, §7); any = "
-            "any piece left, named in the action (the seed's looser wording)",
-            choices=("largest", "any"),
+            "any piece left, named in the action (the seed's looser wording); largest-fitting = "
+            "the largest left that fits where it goes (another reading of the source)",
+            choices=("largest", "any", "largest-fitting"),
         ),
         OptionSpec(
             "pyramid_complete",
