@@ -117,7 +117,7 @@ def test_exchanges() -> None:
 
 def test_level_three_income_bonus() -> None:
     """§6 ASSUMED level III permanent: +1 wood at income when the card's resource is wood."""
-    state = new(4)
+    state = new(4, components="v2")
     give_turn(state, 0, card_with(state, "cornfield", "wood"), phase=INCOME)
     state.tiles[0] = [tile(state, "III:wood")]
     state.used[0] = [False]
