@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from stonework.cli.arena_cmd import _options, _plain_progress
+from stonework.cli.arena_cmd import _fail, _options, _plain_progress
 
 
 def balance(
@@ -30,15 +30,29 @@ def balance(
     ] = None,
     workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
     out: Annotated[
-        Path | None, typer.Option(help="write balance.json, balance.png and balance.svg here")
+        Path | None,
+        typer.Option(
+            help="write balance.json, balance.png and balance.svg here, and every game to "
+            "games.jsonl as it ends"
+        ),
     ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            help="keep the games already in --out's games.jsonl and play only the rest "
+            "(also to extend a run: raise --games)"
+        ),
+    ] = False,
 ) -> None:
     """Play seeded games and report each scoring source's points and share, and the game's
-    own counts (Zapotec: pyramids, rituals, the track, trade tile purchases, buildings)."""
+    own counts (Zapotec: pyramids, rituals, the track, trade tile purchases, buildings).
+
+    With --out an interrupted run loses no finished game: run it again with --resume."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from stonework.arena import MatchConfig
     from stonework.arena.balance import plot_sources, run_balance
+    from stonework.arena.journal import JOURNAL, Journal, read_journal
 
     console = Console()
     if not console.is_terminal:
@@ -53,8 +67,24 @@ def balance(
         options=_options(option or []),
         workers=workers,
     )
+    if resume and out is None:
+        _fail("--resume needs --out (the folder of the run to resume)")
+    journal = None
+    done = []
+    if out is not None:
+        try:
+            if resume:
+                done = read_journal(out / JOURNAL, config)
+            elif (out / JOURNAL).exists():
+                _fail(
+                    f"{out / JOURNAL} already holds a run: "
+                    "add --resume to go on with it, or choose another --out"
+                )
+            journal = Journal(out / JOURNAL, config, done)
+        except (ValueError, OSError) as exc:
+            _fail(str(exc))
     title = f"{game} balance: {', '.join(specs)}"
-    report = _plain_progress(console, title, 0)
+    report = _plain_progress(console, title, sum(1 for g in done if g.index < games))
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -71,10 +101,18 @@ def balance(
                 report(finished, total)
 
         try:
-            result = run_balance(config, progress=progress)
+            result = run_balance(
+                config,
+                progress=progress,
+                done=done,
+                on_result=None if journal is None else journal.add,
+            )
         except ValueError as exc:
             console.print(f"[red]error:[/red] {exc}")
             raise typer.Exit(2) from None
+        finally:
+            if journal is not None:
+                journal.close()
     table = RichTable(
         title=f"{game}, {config.table_size()} players, {result.games} games, seed {seed}: "
         f"winner's mean score {result.mean_winning_score:.1f}, "
