@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stonework.arena.runner import GameResult, MatchConfig, MatchResult, Progress, run_match
+from stonework.arena.match import GameResult
+from stonework.arena.runner import MatchConfig, MatchResult, Progress, run_match
 from stonework.core import Record
 from stonework.core.record import replay
 

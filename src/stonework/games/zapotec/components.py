@@ -239,9 +239,9 @@ _TRADE_TILE_CHANGES_V3: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 # §8 (v3): v2's goals with two cards changed so that pyramids and the far track pay (ASSUMED).
-_RITUAL_CHANGES_V3 = {
-    6: ["3 pyramid pieces on the board: 12 VP", _goal("pieces", 3, 12)],
-    9: ["space 8 of the sacrifice track: 12 VP", _goal("track", 8, 12)],
+_RITUAL_CHANGES_V3: dict[int, tuple[str, dict[str, Any]]] = {
+    6: ("3 pyramid pieces on the board: 12 VP", _goal("pieces", 3, 12)),
+    9: ("space 8 of the sacrifice track: 12 VP", _goal("track", 8, 12)),
 }
 
 _NOTES = {
@@ -304,9 +304,11 @@ def default_data(building_tiles: str = "seed", version: str = "v3") -> dict[str,
         tiles = [[b, list(p), n] for b, p, n in _BUILDING_TILES_RULES]
     else:
         tiles = [[b, list(p), dict(n)] for b, p, n in _BUILDING_TILES_POOL]
-    rituals = _RITUALS if v1 else _RITUALS_V2
+    rituals: list[list[Any]] = [list(row) for row in (_RITUALS if v1 else _RITUALS_V2)]
     if version == "v3":
-        rituals = [[i, *_RITUAL_CHANGES_V3.get(i, [text, e])] for i, text, e in rituals]
+        for row in rituals:
+            if row[0] in _RITUAL_CHANGES_V3:
+                row[1:] = _RITUAL_CHANGES_V3[row[0]]
     track = _TRACK_BONUSES if v1 else _TRACK_BONUSES_V3 if version == "v3" else _TRACK_BONUSES_V2
     return {
         "format": "zapotec-components",
