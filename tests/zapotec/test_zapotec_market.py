@@ -105,7 +105,7 @@ def test_exchanges() -> None:
 
 def test_level_three_income_bonus() -> None:
     """§6 ASSUMED level III permanent: +1 wood at income when the card's resource is wood."""
-    scenario = Scenario.new(4).turn(0, "cornfield", "wood", income=False)
+    scenario = Scenario.new(4, components="v2").turn(0, "cornfield", "wood", income=False)
     state = scenario.trade_tiles(0, "III:wood").resources(0).state()
     assert state.tiles[0] == [tile(state, "III:wood")] and state.grid[0] == [-1] * 9
     state.apply_text("income row")

@@ -1,5 +1,5 @@
-"""Data set v2 (the default): ritual goals (§8), the track's VP spaces (§9), the fixed building
-tile pool per player count (§2.2), and v1 kept for old records."""
+"""Data set v2 (the default before v3): ritual goals (§8), the track's VP spaces (§9), the fixed
+building tile pool per player count (§2.2), and v1 kept for old records."""
 
 from __future__ import annotations
 
@@ -37,9 +37,9 @@ def goal(state: ZapotecState, card_id: int) -> Effect:
     return next(r.effect for r in state.comp.rituals if r.id == card_id)
 
 
-def test_v2_is_the_default_and_every_ritual_is_a_goal() -> None:
-    """§8: rituals are goals: a condition and its points."""
-    state = new(4)
+def test_v2_is_named_and_every_ritual_is_a_goal() -> None:
+    """§8: rituals are goals: a condition and its points (v3, the default since, keeps that)."""
+    state = new(4, components="v2")
     assert state.options["components"] == "v2"
     assert [r.effect.kind for r in state.comp.rituals] == ["goal"] * 10
     assert state.record().options["components"] == "v2"
@@ -48,7 +48,7 @@ def test_v2_is_the_default_and_every_ritual_is_a_goal() -> None:
 def test_region_goal_worked_example() -> None:
     """§8 worked example (card 1): houses in Etla and Mitla only score 0; a house in Ocotlan
     meets the goal, 12 VP; a fourth region house adds nothing."""
-    scenario = Scenario.new(4)
+    scenario = Scenario.new(4, components="v2")
     state = scenario.houses(A, "etla-plains.1", "mitla-hills.2").state()
     card = goal(state, 1)
     assert effects.goal_count(state, A, card) == 2
@@ -62,7 +62,7 @@ def test_region_goal_worked_example() -> None:
 def test_house_and_set_goals_count_a_palace_twice() -> None:
     """§8 cards 3 and 10: a temple palace alone is two temple houses; two full sets need two of
     each."""
-    scenario = Scenario.new(4)
+    scenario = Scenario.new(4, components="v2")
     state = scenario.houses(A, palace="mitla-hills.3").state()  # a temple palace
     assert effects.goal_count(state, A, goal(state, 3)) == 2
     assert effects.ritual_points(state, A, goal(state, 3)) == 10
@@ -76,7 +76,7 @@ def test_house_and_set_goals_count_a_palace_twice() -> None:
 
 def test_pyramid_tile_line_and_track_goals() -> None:
     """§8 cards 6-9: a complete pyramid, 3 trade tiles, a full grid line, track space 6."""
-    scenario = Scenario.new(4)
+    scenario = Scenario.new(4, components="v2")
     state = scenario.pyramid(1, (A, "large"), (B, "medium")).state()
     assert effects.ritual_points(state, A, goal(state, 6)) == 0  # not complete yet
     state = scenario.pyramid(1, (B, "small")).state()
@@ -99,7 +99,7 @@ def test_pyramid_tile_line_and_track_goals() -> None:
 
 def test_other_goal_counts() -> None:
     """§8 goal counts a data set may use: all houses, pieces on the board, the palace."""
-    scenario = Scenario.new(4).houses(A, "etla-plains.1", palace="mitla-hills.3")
+    scenario = Scenario.new(4, components="v2").houses(A, "etla-plains.1", palace="mitla-hills.3")
     state = scenario.state()
     assert effects.goal_count(state, A, Effect("goal", count="all_houses", at_least=1)) == 3
     assert effects.goal_count(state, A, Effect("goal", count="palace", at_least=1)) == 1
@@ -109,7 +109,7 @@ def test_other_goal_counts() -> None:
 
 def test_goal_scored_only_with_a_disc_at_the_end() -> None:
     """§8, §10: a goal card pays its points to a disc owner who meets it, in the breakdown."""
-    scenario = Scenario.new(4).finish().ritual(1, A).track(A, 11)
+    scenario = Scenario.new(4, components="v2").finish().ritual(1, A).track(A, 11)
     every_piece = ((A, "large"), (A, "medium"), (A, "small"))
     scenario.pyramid(1, *every_piece).pyramid(2, *every_piece[1:]).pyramid(3, (A, "small"))
     state = scenario.state()
@@ -128,7 +128,9 @@ def test_track_worked_example() -> None:
     """§9 worked example: from space 3, a sacrifice of 5 corn reaches 8: 1 priest (space 4),
     3 VP (5), free rituals (6), 1 corn and 1 gold (7), 4 VP (8); the VP count with the track on
     the score sheet."""
-    scenario = Scenario.new(4).turn(A, "village", "brick").resources(A, corn=5, priest=1)
+    scenario = (
+        Scenario.new(4, components="v2").turn(A, "village", "brick").resources(A, corn=5, priest=1)
+    )
     state = scenario.track(A, 3).points(A, 2).state()  # space 2's VP, taken on the way to 3
     assert state.phase == ACTIONS and state.current_player == A
     state.apply(Sacrifice(5))

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from stonework.arena.match import GameResult
 from stonework.arena.runner import MatchConfig, MatchResult, Progress, run_match
 from stonework.core import Record
 from stonework.core.record import replay
@@ -71,9 +73,18 @@ def _game_module(game: str) -> Any:
         return None
 
 
-def run_balance(config: MatchConfig, progress: Progress | None = None) -> BalanceReport:
-    """Play the match and read every game; ValueError for a bad configuration."""
-    result = run_match(config, progress=progress)
+def run_balance(
+    config: MatchConfig,
+    progress: Progress | None = None,
+    done: Sequence[GameResult] = (),
+    on_result: Callable[[GameResult], None] | None = None,
+) -> BalanceReport:
+    """Play the match and read every game; ValueError for a bad configuration.
+
+    ``done`` and ``on_result`` are the arena's: games already played (from a journal) and a
+    call for each new one (to journal it), so a long run can be resumed.
+    """
+    result = run_match(config, progress=progress, done=done, on_result=on_result)
     return read_games(result)
 
 

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from stonework.cli.arena_cmd import _options
+from stonework.cli.arena_cmd import _fail, _options
 from stonework.cli.progress import games_progress
 
 
@@ -31,13 +31,27 @@ def balance(
     ] = None,
     workers: Annotated[int, typer.Option(help="local worker processes")] = 1,
     out: Annotated[
-        Path | None, typer.Option(help="write balance.json, balance.png and balance.svg here")
+        Path | None,
+        typer.Option(
+            help="write balance.json, balance.png and balance.svg here, and every game to "
+            "games.jsonl as it ends"
+        ),
     ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            help="keep the games already in --out's games.jsonl and play only the rest "
+            "(also to extend a run: raise --games)"
+        ),
+    ] = False,
 ) -> None:
     """Play seeded games and report each scoring source's points and share, and the game's
-    own counts (Zapotec: pyramids, rituals, the track, trade tile purchases, buildings)."""
+    own counts (Zapotec: pyramids, rituals, the track, trade tile purchases, buildings).
+
+    With --out an interrupted run loses no finished game: run it again with --resume."""
     from stonework.arena import MatchConfig
     from stonework.arena.balance import plot_sources, run_balance
+    from stonework.arena.journal import JOURNAL, Journal, read_journal
 
     console = Console()
     if not console.is_terminal:
@@ -52,13 +66,38 @@ def balance(
         options=_options(option or []),
         workers=workers,
     )
-    title = f"{game} balance: {', '.join(specs)}"
-    with games_progress(console, title, games) as progress:
+    if resume and out is None:
+        _fail("--resume needs --out (the folder of the run to resume)")
+    journal = None
+    done = []
+    if out is not None:
         try:
-            result = run_balance(config, progress=progress)
+            if resume:
+                done = read_journal(out / JOURNAL, config)
+            elif (out / JOURNAL).exists():
+                _fail(
+                    f"{out / JOURNAL} already holds a run: "
+                    "add --resume to go on with it, or choose another --out"
+                )
+            journal = Journal(out / JOURNAL, config, done)
+        except (ValueError, OSError) as exc:
+            _fail(str(exc))
+    title = f"{game} balance: {', '.join(specs)}"
+    resumed = sum(1 for g in done if g.index < games)
+    with games_progress(console, title, games, resumed) as progress:
+        try:
+            result = run_balance(
+                config,
+                progress=progress,
+                done=done,
+                on_result=None if journal is None else journal.add,
+            )
         except ValueError as exc:
             console.print(f"[red]error:[/red] {exc}")
             raise typer.Exit(2) from None
+        finally:
+            if journal is not None:
+                journal.close()
     table = RichTable(
         title=f"{game}, {config.table_size()} players, {result.games} games, seed {seed}: "
         f"winner's mean score {result.mean_winning_score:.1f}, "

@@ -212,6 +212,38 @@ _TRADE_TILE_CHANGES_V2: dict[str, dict[str, Any]] = {
     "III:harvest": {"kind": "gain", "get": {"corn": 2, "priest": 1}},
 }
 
+# §9 (v3): the track retuned with the balance lab (BENCHMARKS.md): corn, gold and priests early
+# so a seat that enters can go on, the first discount one space sooner, larger VP spaces.
+# Every bonus is ASSUMED; VP spaces, the last space's free ritual and 9 / 6 / 3 are sourced.
+_TRACK_BONUSES_V3 = {
+    "1": {"kind": "gain", "get": {"corn": 1, "gold": 1}},
+    "2": {"kind": "trade_discount", "amount": 1},
+    "3": {"kind": "gain", "get": {"corn": 1, "priest": 1}},
+    "4": {"kind": "points", "amount": 3},
+    "5": {"kind": "gain", "get": {"corn": 1, "gold": 1}},
+    "6": {"kind": "ritual_priest_free"},
+    "7": {"kind": "gain", "get": {"corn": 1, "priest": 1}},
+    "8": {"kind": "points", "amount": 5},
+    "9": {"kind": "trade_discount", "amount": 1},
+    "10": {"kind": "points", "amount": 6},
+    "11": {"kind": "free_ritual"},
+}
+
+# §6 (v3), on top of v2's changes: the level III income tiles, never bought in v2, give a
+# building's produce once per round; a level II corn tile gives 2 corn (ASSUMED, the balance lab).
+_TRADE_TILE_CHANGES_V3: dict[str, tuple[str, dict[str, Any]]] = {
+    "II:corn": ("round", {"kind": "exchange", "pay": {"basic": 1}, "get": {"corn": 2}}),
+    "III:wood": ("round", {"kind": "gain", "get": {"wood": 1, "corn": 1}}),
+    "III:brick": ("round", {"kind": "gain", "get": {"brick": 1, "priest": 1}}),
+    "III:stone": ("round", {"kind": "gain", "get": {"stone": 1, "gold": 1}}),
+}
+
+# §8 (v3): v2's goals with two cards changed so that pyramids and the far track pay (ASSUMED).
+_RITUAL_CHANGES_V3: dict[int, tuple[str, dict[str, Any]]] = {
+    6: ("3 pyramid pieces on the board: 12 VP", _goal("pieces", 3, 12)),
+    9: ("space 8 of the sacrifice track: 12 VP", _goal("track", 8, 12)),
+}
+
 _NOTES = {
     "cards": "ASSUMED (§4.2): numbers 1-9 building types, 10-18 terrains, 19-27 regions",
     "sections": "ASSUMED (§2.1): the types of the '3+' and '4' spaces",
@@ -233,16 +265,38 @@ _NOTES_V2 = {
     "every bonus ASSUMED; 9/6/3 for the top three sourced",
 }
 
-VERSIONS = ("v1", "v2")
-"""The built-in data sets: ``v1`` (the first engine's tables) and ``v2`` (the default)."""
+_NOTES_V3 = {
+    **_NOTES_V2,
+    "trade_tiles": "ASSUMED (§6): every effect (v3: six changed from v1 by the balance lab); "
+    "costs 1/2/3 gold are from the sources",
+    "rituals": "goals sourced (§8); all ten cards ASSUMED (v3: cards 6 and 9 changed)",
+    "sacrifice_track": "VP spaces and the last space's free ritual sourced (§9); length 11 and "
+    "every bonus ASSUMED (v3: retuned by the balance lab); 9/6/3 for the top three sourced",
+}
+
+VERSIONS = ("v1", "v2", "v3")
+"""The built-in data sets: ``v1`` (the first engine's tables), ``v2`` (ritual goals, VP spaces)
+and ``v3`` (the default: v2 retuned with the balance lab)."""
 
 
-def default_data(building_tiles: str = "seed", version: str = "v2") -> dict[str, Any]:
+def _trade_tile(version: str, row: list[Any]) -> dict[str, Any]:
+    name, level, count, timing, effect = row
+    if version != "v1":
+        effect = _TRADE_TILE_CHANGES_V2.get(str(name), effect)
+    if version == "v3" and name in _TRADE_TILE_CHANGES_V3:
+        timing, effect = _TRADE_TILE_CHANGES_V3[str(name)]
+    return {"name": name, "level": level, "count": count, "timing": timing, "effect": effect}
+
+
+def default_data(building_tiles: str = "seed", version: str = "v3") -> dict[str, Any]:
     """A built-in data set in its JSON shape (``building_tiles`` is ``seed`` or ``rules``).
 
-    ``version`` is ``v2`` (the default: ritual goals, a track with VP spaces, a fixed building
-    tile pool per player count) or ``v1`` (the first tables, kept so old records replay).
+    ``version`` is ``v3`` (the default: v2 retuned with the balance lab), ``v2`` (ritual goals,
+    a track with VP spaces, a fixed building tile pool per player count) or ``v1`` (the first
+    tables); the older ones are kept so old records replay.
     """
+    if version not in VERSIONS:
+        raise UnknownOption(f"components: no built-in data set {version!r}")
     v1 = version == "v1"
     if building_tiles != "rules":
         tiles: list[list[Any]] = [[b, list(p), n] for b, p, n in _BUILDING_TILES_SEED]
@@ -250,11 +304,16 @@ def default_data(building_tiles: str = "seed", version: str = "v2") -> dict[str,
         tiles = [[b, list(p), n] for b, p, n in _BUILDING_TILES_RULES]
     else:
         tiles = [[b, list(p), dict(n)] for b, p, n in _BUILDING_TILES_POOL]
-    rituals = _RITUALS if v1 else _RITUALS_V2
+    rituals: list[list[Any]] = [list(row) for row in (_RITUALS if v1 else _RITUALS_V2)]
+    if version == "v3":
+        for row in rituals:
+            if row[0] in _RITUAL_CHANGES_V3:
+                row[1:] = _RITUAL_CHANGES_V3[row[0]]
+    track = _TRACK_BONUSES if v1 else _TRACK_BONUSES_V3 if version == "v3" else _TRACK_BONUSES_V2
     return {
         "format": "zapotec-components",
         "version": version,
-        "notes": dict(_NOTES if v1 else _NOTES_V2),
+        "notes": dict(_NOTES if v1 else _NOTES_V3 if version == "v3" else _NOTES_V2),
         "cards": [list(row) for row in _CARDS],
         "sections": [
             {"region": r, "terrain": t, "spaces": list(b), "players": list(_SPACE_PLAYERS)}
@@ -267,16 +326,7 @@ def default_data(building_tiles: str = "seed", version: str = "v2") -> dict[str,
             "palace": {"wood": 1, "brick": 1, "stone": 1},
         },
         "building_tiles": tiles,
-        "trade_tiles": [
-            {
-                "name": n,
-                "level": lv,
-                "count": c,
-                "timing": t,
-                "effect": e if v1 else _TRADE_TILE_CHANGES_V2.get(str(n), e),
-            }
-            for n, lv, c, t, e in _TRADE_TILES
-        ],
+        "trade_tiles": [_trade_tile(version, row) for row in _TRADE_TILES],
         "trade_costs": [1, 2, 3],
         "trade_face_up": 3,
         "rituals": [{"id": i, "text": text, "effect": e} for i, text, e in rituals],
@@ -284,7 +334,7 @@ def default_data(building_tiles: str = "seed", version: str = "v2") -> dict[str,
         "sacrifice_track": {
             "length": 11,
             "max_corn": 5,
-            "bonuses": dict(_TRACK_BONUSES if v1 else _TRACK_BONUSES_V2),
+            "bonuses": dict(track),
             "rewards": [9, 6, 3],
         },
         "pyramid_cost": {"wood": 1, "brick": 1, "stone": 1, "priest": 1},
@@ -731,8 +781,8 @@ def _check_counts(c: Components) -> None:
             raise UnknownOption(f"components: {players} players need {need} cards")
 
 
-def default_components(building_tiles: str = "seed", version: str = "v2") -> Components:
-    """A built-in data set, ``v2`` unless named (compiled once: one object per data set)."""
+def default_components(building_tiles: str = "seed", version: str = "v3") -> Components:
+    """A built-in data set, ``v3`` unless named (compiled once: one object per data set)."""
     return _built_in(building_tiles, version)
 
 

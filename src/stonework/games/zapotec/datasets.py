@@ -1,4 +1,5 @@
-"""Zapotec component data sets by name: the built-in ``v2`` and ``v1``, and others by content hash.
+"""Zapotec component data sets by name: the built-in ``v3``, ``v2`` and ``v1``, and others by
+content hash.
 
 The ``components`` option names a data set and never a file, so a record, a position string or
 a server request cannot make the engine read the machine's files. Other data sets are
@@ -10,7 +11,9 @@ needs, and replaying it elsewhere fails cleanly until the same data is registere
 >>> name = register_components({"trade_costs": [0, 0, 1]})
 >>> name.startswith("sha256:"), load_components(name).trade_costs
 (True, (0, 0, 1))
->>> load_components("v2") is default_components("seed")
+>>> load_components("v3") is default_components("seed")
+True
+>>> load_components("v2") is default_components("seed", "v2")
 True
 >>> load_components("v1") is load_components("") is default_components("seed", "v1")
 True
@@ -34,13 +37,22 @@ from stonework.games.zapotec.components import (
     default_data,
 )
 
-BUILT_IN: Final = "v2"
+BUILT_IN: Final = "v3"
 """The name of the default built-in data set."""
+
+SECOND: Final = "v2"
+"""The second built-in data set (the default before v3), kept so its records replay."""
 
 OLD: Final = "v1"
 """The first built-in data set, kept so records played with it replay identically."""
 
-BUILT_IN_NAMES: Final = {"": OLD, "default": OLD, OLD: OLD, BUILT_IN: BUILT_IN}
+BUILT_IN_NAMES: Final = {
+    "": OLD,
+    "default": OLD,
+    OLD: OLD,
+    SECOND: SECOND,
+    BUILT_IN: BUILT_IN,
+}
 """Built-in names and the data set each means (``""`` and ``"default"``, from records made
 before data sets had names, mean ``v1``)."""
 
@@ -52,8 +64,9 @@ _REGISTERED: dict[str, str] = {}  # name -> the canonical JSON text of the table
 
 
 def data_set_names() -> list[str]:
-    """The names the ``components`` option accepts now: ``v2``, ``v1`` and the registered ones."""
-    return [BUILT_IN, OLD, *sorted(_REGISTERED)]
+    """The names the ``components`` option accepts now: ``v3``, ``v2``, ``v1`` and the
+    registered ones."""
+    return [BUILT_IN, SECOND, OLD, *sorted(_REGISTERED)]
 
 
 def register_components(given: object) -> str:
@@ -113,7 +126,7 @@ def load_components(name: str, building_tiles: str = "seed") -> Components:
     if text is None:
         raise UnknownOption(
             f"components: no data set named {describe_value(name)}; the data sets are "
-            f"{BUILT_IN} and {OLD} (built in) and sha256:... names registered in this process "
+            f"{BUILT_IN}, {SECOND} and {OLD} (built in) and sha256:... names registered in this process "
             "(register_components, or --components FILE on the command line)"
         )
     return _compile(text, building_tiles)
@@ -121,8 +134,10 @@ def load_components(name: str, building_tiles: str = "seed") -> Components:
 
 def _compile(text: str, building_tiles: str) -> Components:
     given: dict[str, Any] = json.loads(text)
-    # A registered data set replaces tables of the default one (v2, or v1 if it says so).
-    version = OLD if given.get("version") == OLD else BUILT_IN
+    # A registered data set replaces tables of v2 (the default when registration came in), or of
+    # v1 or v3 if it says so: its name is its content, so what it means must never change.
+    named = given.get("version")
+    version = named if named in (OLD, BUILT_IN) else SECOND
     data = default_data(building_tiles, version)
     data.update(given)
     return compile_components(data)

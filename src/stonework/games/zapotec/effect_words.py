@@ -6,8 +6,8 @@ described as faithfully as the built-in one.
 >>> from stonework.games.zapotec.components import default_components
 >>> c = default_components()
 >>> [effect_words(c.trade_tiles[c.trade_index[n]].effect) for n in ("I:WB", "II:corn")]
-['+1 wood +1 brick', '1 basic > 1 corn']
->>> effect_words(c.track_bonuses[3])
+['+1 wood +1 brick', '1 basic > 2 corn']
+>>> effect_words(c.track_bonuses[2])
 'trade tiles cost 1 gold less'
 """
 

@@ -6,9 +6,16 @@ It reads only the state a seat's search holds (a determinized copy), so it sees 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from stonework.games.zapotec.components import CORN, PRIEST, piece_owner, piece_size
+from stonework.games.zapotec.components import (
+    CORN,
+    PRIEST,
+    Components,
+    piece_owner,
+    piece_size,
+)
 from stonework.games.zapotec.effects import goal_count, ritual_points, trade_discount
 from stonework.games.zapotec.phases import COMMIT, DRAFT, END, INCOME
 from stonework.games.zapotec.rules import income_slots, pyramid_complete
@@ -29,7 +36,9 @@ _TILE_INCOME = 0.35  # a grid tile's resources, per remaining round, as VP (it r
 _TILE_ENTRY = 4.0  # added to corn and priest in a tile's income while the seat is off the track:
 # cards bring only basic resources, so without a corn and a priest source a seat never enters the
 # track and leaves 6-9 VP (§9) to the others; measured with the arena, smaller values lose more
-_TRADE_TILE = 0.6  # a trade tile, per remaining round (its once-a-round use or lasting discount)
+_TRADE_TILE = 0.6  # a lasting trade tile, per remaining round, when its kind says no more
+_SPENT_TILE = 0.15  # a spent immediate tile, per remaining round (ritual goals count tiles)
+_HOUSES_A_ROUND = 1.2  # houses a seat builds in a round: what a building discount saves on
 _GOAL_PROGRESS = 0.6  # of an unmet ritual goal's points, per share of its count reached (§8)
 _NEXT_HOUSES = 0.5  # houses a seat adds to a pyramid's icon in each remaining round (§7)
 _COMPLETION = (0.0, 0.0, 0.55, 0.35)  # chance an open pyramid is finished, by its top piece size
@@ -139,7 +148,7 @@ def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
     tiles = sum(
         wanted[r] * produce[t].produce[r] for t in state.grid[seat] if t >= 0 for r in range(6)
     )
-    engine = _TILE_INCOME * tiles + _TRADE_TILE * len(state.tiles[seat])
+    engine = _TILE_INCOME * tiles + sum(_tile_value(c, kind) for kind in state.tiles[seat])
     engine += 0.3 * trade_discount(state, seat)
     return (
         state.points[seat]
@@ -151,6 +160,30 @@ def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
         + resources
         + engine * rounds_after
     )
+
+
+@lru_cache(maxsize=256)
+def _tile_value(c: Components, kind: int) -> float:
+    """§6: what an owned trade tile brings in a remaining round, by what it does: a round's
+    resources at their value, an exchange's gain over its price, an income bonus about one turn
+    in three, a discount on the houses a seat builds; a spent immediate tile little."""
+    tile = c.trade_tiles[kind]
+    effect = tile.effect
+    if tile.timing == "immediate":
+        return _SPENT_TILE
+    basic = _RESOURCE_VALUE[0]
+    if effect.kind == "gain":
+        return sum(_RESOURCE_VALUE[r] * effect.get[r] for r in range(6))
+    if effect.kind == "exchange":
+        got = sum(_RESOURCE_VALUE[r] * effect.get[r] for r in range(6)) + basic * effect.get_basic
+        paid = sum(_RESOURCE_VALUE[r] * effect.pay[r] for r in range(6)) + basic * effect.pay_basic
+        # A swap is worth more than its arithmetic: it turns what a seat has into what it needs.
+        return max(0.0, got - paid) + 0.25
+    if effect.kind == "income_bonus":
+        return basic * 0.4
+    if effect.kind == "building_discount":
+        return basic * min(1, effect.amount) * _HOUSES_A_ROUND
+    return _TRADE_TILE
 
 
 def _open_pyramids(state: ZapotecState, seat: int, left: int) -> float:

@@ -11,9 +11,9 @@ OPTIONS: Final = OptionSet(
         OptionSpec(
             "components",
             "str",
-            "v2",
-            "the component data set: v2 (built in, default), v1 (the first tables, for old "
-            "records) or the sha256:... name of one registered in this process (never a path)",
+            "v3",
+            "the component data set: v3 (built in, default), v2 and v1 (the earlier tables, for "
+            "old records) or the sha256:... name of one registered in this process (never a path)",
         ),
         OptionSpec(
             "building_tiles",
@@ -21,7 +21,7 @@ OPTIONS: Final = OptionSet(
             "seed",
             "building tiles: seed = every tile of a type gives the same (village stone+gold, "
             "temple brick+priest, cornfield wood+corn); rules = one basic and the type's "
-            "advanced resource per tile, a fixed pool per player count (v2; v1: 5/5/5 drawn)",
+            "advanced resource per tile, a fixed pool per player count (v2, v3; v1: 5/5/5 drawn)",
             choices=("seed", "rules"),
         ),
         OptionSpec(
@@ -63,8 +63,9 @@ OPTIONS: Final = OptionSet(
             "choice",
             "largest",
             "which piece a pyramid level takes: largest = the largest left (sourced, §7); any = "
-            "any piece left, named in the action (the seed's looser wording)",
-            choices=("largest", "any"),
+            "any piece left, named in the action (the seed's looser wording); largest-fitting = "
+            "the largest left that fits where it goes (another reading of the source)",
+            choices=("largest", "any", "largest-fitting"),
         ),
         OptionSpec(
             "pyramid_complete",

@@ -112,6 +112,22 @@ def largest_piece(state: ZapotecState, seat: int) -> int:
     return 0
 
 
+def piece_for(state: ZapotecState, seat: int, stack: list[int]) -> int:
+    """The size of the piece a level without a named piece takes on ``stack`` (§7), 0 if none.
+
+    Option ``pyramid_piece=largest``: the seat's largest piece left, whether it fits or not;
+    ``largest-fitting``: the largest of the seat's pieces that fits on ``stack`` (the largest
+    left on an empty space).
+    """
+    if not state.fitting_piece or not stack:
+        return largest_piece(state, seat)
+    pieces = state.pieces[seat]
+    for size in (3, 2, 1):
+        if pieces[size - 1] and can_stack(state, stack, size):
+            return size
+    return 0
+
+
 def can_stack(state: ZapotecState, stack: list[int], size: int) -> bool:
     """True if a piece of ``size`` may go on top of ``stack`` (§7: smaller, height at most 3)."""
     if not stack or len(stack) >= 3:
@@ -408,7 +424,9 @@ def _why_not_pyramid_on(
         return None
     if not stack:
         return f"pyramid {space + 1} is empty: name a scoring tile to start it"
-    if not can_stack(state, stack, size or largest_piece(state, seat)):
+    if not size and not piece_for(state, seat, stack):
+        return "none of your pieces fits on that pyramid: smaller on larger, at most 3 levels"
+    if not can_stack(state, stack, size or piece_for(state, seat, stack)):
         which = "that piece" if size else "your largest piece"
         return f"{which} must go on a larger piece, at most 3 levels (§7)"
     return None
@@ -705,7 +723,7 @@ def _apply_use(state: ZapotecState, seat: int, action: Use) -> None:
 
 def _apply_pyramid(state: ZapotecState, seat: int, action: Pyramid) -> None:
     pay(state.res[seat], state.comp.pyramid_cost)
-    size = action.size or largest_piece(state, seat)
+    size = action.size or piece_for(state, seat, state.pyramids[action.space])
     state.pieces[seat][size - 1] -= 1
     if action.tile >= 0:
         state.pyramid_tile[action.space] = action.tile

@@ -119,6 +119,7 @@ class ZapotecState(State):
         self.small_on_large = bool(o["small_on_large"])
         self.complete_at_three = o["pyramid_complete"] == "three-levels"
         self.any_piece = o["pyramid_piece"] == "any"
+        self.fitting_piece = o["pyramid_piece"] == "largest-fitting"
         self.free_ritual_needs_pyramid = bool(o["free_ritual_needs_pyramid"])
         self.sacrifice_past_end = bool(o["sacrifice_past_end"])
         self.supply = int(o["resource_supply"])
