@@ -6,35 +6,25 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from zapotec_helpers import card_with, give_turn, new
+from zapotec_helpers import new
 
 from stonework.core import Record
 from stonework.core.record import replay
 from stonework.games.zapotec import effects
 from stonework.games.zapotec.actions import Sacrifice
-from stonework.games.zapotec.components import (
-    CORN,
-    GOLD,
-    PRIEST,
-    SMALL,
-    default_data,
-    piece,
-)
+from stonework.games.zapotec.components import CORN, GOLD, PRIEST, WOOD, Effect, default_data
 from stonework.games.zapotec.datasets import data_set_names, load_components, register_components
-from stonework.games.zapotec.phases import ACTIONS, INCOME
+from stonework.games.zapotec.phases import ACTIONS
+from stonework.games.zapotec.rules import pyramid_complete
+from stonework.games.zapotec.scenario import Scenario
+from stonework.games.zapotec.state import ZapotecState
 
 A = 0
 DATA = Path(__file__).parent.parent / "data"
 
 
-def _tile(name: str, comp_name: str = "v3") -> int:
-    c = load_components(comp_name)
-    return next(t.index for t in c.trade_tiles if t.name == name)
-
-
-def _card(state: object, ritual_id: int) -> int:
-    c = load_components("v3")
-    return next(k for k, r in enumerate(c.rituals) if r.id == ritual_id)
+def goal(state: ZapotecState, card_id: int) -> Effect:
+    return next(r.effect for r in state.comp.rituals if r.id == card_id)
 
 
 def test_v3_is_the_default_and_names_itself_in_records() -> None:
@@ -49,11 +39,9 @@ def test_track_worked_example() -> None:
     1 corn + 1 gold (1), trade tiles 1 gold cheaper (2), 1 corn + 1 priest (3), 3 VP (4), 1 corn
     + 1 gold (5); a second sacrifice of the 3 corn and the priest it gave reaches space 8: free
     rituals (6), 1 corn + 1 priest (7), 5 VP (8)."""
-    state = new(4)
-    state.res[A] = [0, 0, 0, 5, 0, 1]
-    state.phase, state.active = ACTIONS, A
-    state.turn_order = [A, 1, 2, 3]
-    state.turn_index = 0
+    state = Scenario.new(4).turn(A, "village", "brick").resources(A, corn=5, priest=1).state()
+    assert state.phase == ACTIONS and state.current_player == A
+    assert state.track[A] == 0 and state.points[A] == 0
     state.apply(Sacrifice(5))
     assert state.track[A] == 5
     assert state.points[A] == 3
@@ -72,43 +60,46 @@ def test_track_worked_example() -> None:
 def test_level_three_produce_tiles_pay_once_a_round() -> None:
     """§6 (v3): III:stone gives a village's produce, stone + gold, once per round; v2's
     III:stone was a permanent income bonus."""
-    state = new(4)
-    give_turn(state, A, card_with(state, "cornfield", "wood"), phase=ACTIONS)
-    kind = _tile("III:stone")
+    scenario = Scenario.new(4).turn(A, "cornfield", "wood").resources(A)
+    state = scenario.trade_tiles(A, "III:stone").state()
+    kind = state.comp.trade_index["III:stone"]
     assert state.comp.trade_tiles[kind].timing == "round"
-    state.tiles[A] = [kind]
-    state.used[A] = [False]
+    assert state.tiles[A] == [kind] and state.used[A] == [False]
     uses = [str(a) for a in state.legal_actions() if str(a).startswith("use ")]
     assert len(uses) == 1
     state.apply_text(uses[0])
     assert state.res[A] == [0, 0, 1, 0, 1, 0]
     assert not any(str(a).startswith("use ") for a in state.legal_actions())  # once a round
     old = load_components("v2")
-    assert old.trade_tiles[_tile("III:stone", "v2")].effect.kind == "income_bonus"
+    assert old.trade_tiles[old.trade_index["III:stone"]].effect.kind == "income_bonus"
 
 
 def test_v2_income_bonus_is_unchanged_under_v2() -> None:
-    state = new(4, components="v2")
-    give_turn(state, A, card_with(state, "cornfield", "wood"), phase=INCOME)
-    state.tiles[A] = [_tile("III:wood", "v2")]
-    state.used[A] = [False]
+    """§6 (v2): III:wood adds 1 wood to the income (2 with a row income of 1 wood)."""
+    scenario = Scenario.new(4, components="v2").turn(A, "cornfield", "wood", income=False)
+    plain = scenario.resources(A).state()
+    plain.apply_text("income row")
+    state = scenario.trade_tiles(A, "III:wood").state()
     state.apply_text("income row")
-    assert state.res[A][0] == 2
+    assert plain.res[A][WOOD] == 1
+    assert state.res[A][WOOD] == 2
 
 
 def test_changed_ritual_goals_worked_examples() -> None:
     """§8 (v3) card 6: 3 pyramid pieces on the board, 12 VP; card 9: space 8, 12 VP."""
-    state = new(4)
-    rituals = load_components("v3").rituals
-    six, nine = rituals[_card(state, 6)].effect, rituals[_card(state, 9)].effect
-    state.pyramids[0] = [piece(A, SMALL)]
-    state.pieces[A] = [1, 2, 1]  # two pieces on the board
+    scenario = Scenario.new(4)
+    state = scenario.state()
+    six, nine = goal(state, 6), goal(state, 9)
+    # Two of A's pieces on pyramid 1, which is not complete: what counts is pieces, not pyramids.
+    state = scenario.pyramid(1, (A, "large"), (A, "medium")).state()
+    assert not pyramid_complete(state, state.pyramids[0])
     assert effects.ritual_points(state, A, six) == 0
-    state.pieces[A] = [0, 2, 1]  # three
+    state = scenario.pyramid(2, (A, "small")).state()  # three
+    assert state.pieces[A] == [2, 1, 0]
     assert effects.ritual_points(state, A, six) == 12
-    state.track[A] = 7
+    state = scenario.track(A, 7).state()
     assert effects.ritual_points(state, A, nine) == 0
-    state.track[A] = 8
+    state = scenario.track(A, 8).state()
     assert effects.ritual_points(state, A, nine) == 12
 
 
