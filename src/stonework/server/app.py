@@ -98,7 +98,8 @@ def create_app(settings: Settings) -> FastAPI:
         await ai.start()
         await analyst.start()
         abandoner = asyncio.create_task(_abandon_idle_tables(service, settings))
-        _freeze_what_lives_forever()
+        if settings.tune_collector:
+            _freeze_what_lives_forever()
         try:
             yield
         finally:
@@ -178,5 +179,6 @@ def app_from_environment() -> Any:
         review_seconds=float(os.environ.get("STONEWORK_REVIEW_SECONDS", "0.5")),
         hint_per_minute=float(os.environ.get("STONEWORK_HINTS_PER_MINUTE", "6")),
         hint_burst=int(os.environ.get("STONEWORK_HINT_BURST", "4")),
+        tune_collector=True,
     )
     return create_app(settings)

@@ -68,6 +68,10 @@ class Settings:
     hint_per_minute: float = 6.0
     """Hints and review requests one seat token (or address) may ask for a minute, sustained."""
     hint_burst: int = 4
+    tune_collector: bool = False
+    """Freeze what is loaded at start out of the cyclic collector's reach and make collections
+    rarer (``stonework serve``: a server process of its own; off where the app shares a process,
+    as in the tests)."""
 
     @classmethod
     def embedded(cls, data_dir: Path | None = None, **kw: object) -> Settings:
