@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
 from stonework.cli.progress import games_progress
+
+if TYPE_CHECKING:
+    from stonework.arena import MatchConfig
+    from stonework.arena.journal import Journal
+    from stonework.arena.match import GameResult
 
 
 def _fail(message: str) -> NoReturn:
@@ -18,6 +23,29 @@ def _fail(message: str) -> NoReturn:
         f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True
     )
     raise typer.Exit(2)
+
+
+def _open_journal(
+    out: Path | None, resume: bool, config: MatchConfig, what: str
+) -> tuple[Journal | None, list[GameResult]]:
+    """The journal of a run saved under ``out`` (none without ``--out``) and the games it
+    already holds; ``what`` ("match", "run") names the run in the errors."""
+    from stonework.arena.journal import JOURNAL, Journal, read_journal
+
+    if resume and out is None:
+        _fail(f"--resume needs --out (the folder of the {what} to resume)")
+    if out is None:
+        return None, []
+    try:
+        done = read_journal(out / JOURNAL, config) if resume else []
+        if not resume and (out / JOURNAL).exists():
+            _fail(
+                f"{out / JOURNAL} already holds a {what}: "
+                "add --resume to go on with it, or choose another --out"
+            )
+        return Journal(out / JOURNAL, config, done), done
+    except (ValueError, OSError) as exc:
+        _fail(str(exc))
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
@@ -77,7 +105,6 @@ def arena(
     nothing: run the same command again with --resume.
     """
     from stonework.arena import MatchConfig, run_match
-    from stonework.arena.journal import JOURNAL, Journal, read_journal
     from stonework.arena.report import plot, summary_table
 
     console = Console()
@@ -95,22 +122,8 @@ def arena(
         ray_address=ray,
         plugins=tuple(plugin or ()),
     )
-    if resume and out is None:
-        _fail("--resume needs --out (the folder of the match to resume)")
-    journal = None
-    done = []
+    journal, done = _open_journal(out, resume, config, "match")
     if out is not None:
-        try:
-            if resume:
-                done = read_journal(out / JOURNAL, config)
-            elif (out / JOURNAL).exists():
-                _fail(
-                    f"{out / JOURNAL} already holds a match: "
-                    "add --resume to go on with it, or choose another --out"
-                )
-            journal = Journal(out / JOURNAL, config, done)
-        except (ValueError, OSError) as exc:
-            _fail(str(exc))
         kept = sum(1 for game in done if game.index < games)
         if kept:
             console.print(f"resuming: {kept} of {games} games already played")

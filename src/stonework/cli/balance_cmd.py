@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from stonework.cli.arena_cmd import _fail, _options
+from stonework.cli.arena_cmd import _open_journal, _options
 from stonework.cli.progress import games_progress
 
 
@@ -51,7 +51,6 @@ def balance(
     With --out an interrupted run loses no finished game: run it again with --resume."""
     from stonework.arena import MatchConfig
     from stonework.arena.balance import plot_sources, run_balance
-    from stonework.arena.journal import JOURNAL, Journal, read_journal
 
     console = Console()
     if not console.is_terminal:
@@ -66,22 +65,7 @@ def balance(
         options=_options(option or []),
         workers=workers,
     )
-    if resume and out is None:
-        _fail("--resume needs --out (the folder of the run to resume)")
-    journal = None
-    done = []
-    if out is not None:
-        try:
-            if resume:
-                done = read_journal(out / JOURNAL, config)
-            elif (out / JOURNAL).exists():
-                _fail(
-                    f"{out / JOURNAL} already holds a run: "
-                    "add --resume to go on with it, or choose another --out"
-                )
-            journal = Journal(out / JOURNAL, config, done)
-        except (ValueError, OSError) as exc:
-            _fail(str(exc))
+    journal, done = _open_journal(out, resume, config, "run")
     title = f"{game} balance: {', '.join(specs)}"
     resumed = sum(1 for g in done if g.index < games)
     with games_progress(console, title, games, resumed) as progress:
