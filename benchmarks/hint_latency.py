@@ -15,23 +15,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import httpx
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+from stonework.cli.serve_process import ServeProcess
 
 
 async def views_until(client: httpx.AsyncClient, path: str, done: asyncio.Event) -> list[float]:
@@ -98,34 +89,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hints", type=int, default=5)
     args = parser.parse_args()
-    port = free_port()
     with tempfile.TemporaryDirectory() as data:
-        env = dict(
-            os.environ,
-            STONEWORK_DATA_DIR=data,
-            STONEWORK_HINTS_PER_MINUTE="600",
+        env = {
+            "STONEWORK_HINTS_PER_MINUTE": "600",
             # one client polls as fast as it can: lift the per-address request limit
-            STONEWORK_RATE_PER_SECOND="100000",
-            STONEWORK_RATE_BURST="100000",
-        )
-        server = subprocess.Popen(
-            [str(Path(sys.executable).with_name("stonework")), "serve", "--port", str(port)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(300):
-                try:
-                    httpx.get(base + "/api/games", timeout=2)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.2)
-            asyncio.run(run(base, args.hints))
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+            "STONEWORK_RATE_PER_SECOND": "100000",
+            "STONEWORK_RATE_BURST": "100000",
+        }
+        with ServeProcess(Path(data), env=env) as server:
+            asyncio.run(run(server.url, args.hints))
 
 
 if __name__ == "__main__":

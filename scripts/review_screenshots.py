@@ -10,16 +10,14 @@ the hint panel (the hinted move outlined on the board) and the review (English a
 
 from __future__ import annotations
 
-import os
 import random
-import socket
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
+
+from stonework.cli.serve_process import ServeProcess
 
 sys.path.insert(0, str(Path(__file__).parent))
 from web_screenshots import CHROMIUM_ARGS, call, set_up, wait_for_turn
@@ -80,40 +78,21 @@ def review_shot(page: Page, base: str, table: str, out: Path) -> None:
 
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as data, socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-        probe.close()
-        env = dict(os.environ, STONEWORK_DATA_DIR=data, STONEWORK_REVIEW_SECONDS="0.2")
-        server = subprocess.Popen(
-            [str(Path(sys.executable).with_name("stonework")), "serve", "--port", str(port)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(300):
-                try:
-                    call(base, "GET", "/api/games")
-                    break
-                except OSError:
-                    time.sleep(0.2)
-            aztec = set_up(base, "aztec", 2, 4, 2)
-            akropolis = set_up(base, "akropolis", 3, 3, 1)
-            finished = finished_game(base, 5)
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-                )
-                page = browser.new_page(viewport={"width": 1440, "height": 1000}, locale="en-GB")
-                hint_shot(page, base, *aztec, out / "hint-aztec.png")
-                hint_shot(page, base, *akropolis, out / "hint-akropolis-3p.png")
-                review_shot(page, base, finished[0], out)
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+    env = {"STONEWORK_REVIEW_SECONDS": "0.2"}
+    with tempfile.TemporaryDirectory() as data, ServeProcess(Path(data), env=env) as server:
+        base = server.url
+        aztec = set_up(base, "aztec", 2, 4, 2)
+        akropolis = set_up(base, "akropolis", 3, 3, 1)
+        finished = finished_game(base, 5)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+            )
+            page = browser.new_page(viewport={"width": 1440, "height": 1000}, locale="en-GB")
+            hint_shot(page, base, *aztec, out / "hint-aztec.png")
+            hint_shot(page, base, *akropolis, out / "hint-akropolis-3p.png")
+            review_shot(page, base, finished[0], out)
+            browser.close()
     print(f"saved the hint and review pictures in {out}/")
 
 
