@@ -265,10 +265,7 @@ class Analyst:
         with runtime.lock:
             if runtime.row.status != "finished":
                 raise errors.conflict("the replay's hints are for finished games")
-            if not 0 <= count <= len(runtime.entries):
-                raise errors.not_found(
-                    f"the game has {len(runtime.entries)} log entries; ask for 0 to that"
-                )
+            runtime.check_entry_count(count)
             state = runtime.state_after(count)
             seat = state.current_player
             if seat < 0:

@@ -8,6 +8,7 @@ from typing import Any
 
 from stonework.core.registry import from_position, get_game
 from stonework.core.state import CHANCE, State
+from stonework.server import errors
 from stonework.server.storage import EventRow, SeatRow, Snapshot, TableRow
 from stonework.server.undo import LogEntry
 
@@ -100,6 +101,14 @@ class Runtime:
         """Keep the entries up to ``back_to`` and rebuild the state from them."""
         self.entries = [e for e in self.entries if e.seq <= back_to]
         self.state = self.state_after(len(self.entries))
+
+    def check_entry_count(self, count: int) -> None:
+        """404 unless ``count`` is a number of entries of the log (0 to all of them): what a
+        replay position, and a hint at it, may ask for."""
+        if not 0 <= count <= len(self.entries):
+            raise errors.not_found(
+                f"the game has {len(self.entries)} log entries; ask for 0 to that"
+            )
 
     def state_after(self, count: int, checked: bool = False) -> State:
         """The state after the first ``count`` entries of the effective log, from the newest

@@ -261,10 +261,7 @@ class TableService:
         with runtime.lock:
             if runtime.row.status != "finished":
                 raise errors.conflict("replays are available once the game is finished")
-            if not 0 <= count <= len(runtime.entries):
-                raise errors.not_found(
-                    f"the game has {len(runtime.entries)} log entries; ask for 0 to that"
-                )
+            runtime.check_entry_count(count)
             if perspective is not None and not 0 <= perspective < runtime.row.players:
                 raise errors.bad_request(
                     f"perspective must be a seat from 0 to {runtime.row.players - 1}"
