@@ -10,7 +10,6 @@ the hint panel (the hinted move outlined on the board) and the review (English a
 
 from __future__ import annotations
 
-import random
 import sys
 import tempfile
 from pathlib import Path
@@ -20,7 +19,7 @@ from playwright.sync_api import Page, sync_playwright
 from stonework.cli.serve_process import ServeProcess
 
 sys.path.insert(0, str(Path(__file__).parent))
-from web_screenshots import CHROMIUM_ARGS, call, set_up, wait_for_turn
+from web_screenshots import CHROMIUM_ARGS, call, play_randomly, set_up
 
 
 def finished_game(base: str, seed: int) -> tuple[str, str]:
@@ -28,19 +27,8 @@ def finished_game(base: str, seed: int) -> tuple[str, str]:
     seats = [{"kind": "human", "name": "Ana"}, {"kind": "ai", "agent": "easy"}]
     created = call(base, "POST", "/api/tables", {"game": "aztec", "seats": seats, "seed": seed})
     table, token = created["table"], created["seats"][0]["token"]
-    rng = random.Random(seed)
-    while True:
-        view = wait_for_turn(base, table, token)
-        if view["status"] != "running":
-            return table, token
-        action = rng.choice(view["legal"])
-        call(
-            base,
-            "POST",
-            f"/api/tables/{table}/actions",
-            {"seq": view["seq"], "action_id": action["id"]},
-            token,
-        )
+    play_randomly(base, table, token, seed)
+    return table, token
 
 
 def hint_shot(page: Page, base: str, table: str, token: str, path: Path) -> None:

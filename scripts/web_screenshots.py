@@ -66,11 +66,20 @@ def set_up(base: str, game: str, players: int, moves: int, seed: int) -> tuple[s
         {"game": game, "players": players, "seats": seats, "seed": seed},
     )
     table, token = created["table"], created["seats"][0]["token"]
+    play_randomly(base, table, token, seed, moves)
+    wait_for_turn(base, table, token)
+    return table, token
+
+
+def play_randomly(base: str, table: str, token: str, seed: int, moves: int | None = None) -> None:
+    """The seat of `token` plays random legal moves (drawn from `seed`): `moves` of them, or
+    until the game ends."""
     rng = random.Random(seed)
-    for _ in range(moves):
+    played = 0
+    while moves is None or played < moves:
         view = wait_for_turn(base, table, token)
         if view["status"] != "running":
-            break
+            return
         action = rng.choice(view["legal"])
         call(
             base,
@@ -79,8 +88,7 @@ def set_up(base: str, game: str, players: int, moves: int, seed: int) -> tuple[s
             {"seq": view["seq"], "action_id": action["id"]},
             token,
         )
-    wait_for_turn(base, table, token)
-    return table, token
+        played += 1
 
 
 def select_placement(page: Page) -> None:
