@@ -95,3 +95,32 @@ def test_the_websocket_speaks_the_hello_language(client: TestClient) -> None:
         ws.send_json({"type": "hello", "token": token, "since": 0, "lang": "xx"})
         frame = ws.receive_json()
         assert frame["type"] == "error" and frame["error"]["code"] == "bad_request"
+
+
+def test_a_stale_move_and_a_refused_undo_are_explained_in_french(client: TestClient) -> None:
+    answer = create(client, "aztec", [HUMAN, {"kind": "human"}])
+    table, token = answer["table"], tokens(answer)[0]
+    played = client.post(
+        f"/api/tables/{table}/actions", json={"seq": 0, "action": "EN-d4-1"}, headers=auth(token)
+    )
+    assert played.status_code == 200, played.text
+    stale = client.post(
+        f"/api/tables/{table}/actions?lang=fr",
+        json={"seq": 0, "action": "EN-d4-1"},
+        headers=auth(token),
+    )
+    assert stale.status_code == 409
+    message = stale.json()["error"]["message"]
+    assert message == "la partie en est au coup 1, pas 0 : rechargez-la (coup en retard ou répété)"
+    english = client.post(
+        f"/api/tables/{table}/undo", json={"seq": 0}, headers=auth(tokens(answer)[1])
+    )
+    assert english.json()["error"]["message"] == "the table is at seq 1, not 0: reload it"
+    refused = client.post(
+        f"/api/tables/{table}/undo?lang=fr", json={"seq": 1}, headers=auth(tokens(answer)[1])
+    )
+    assert refused.status_code == 409
+    assert refused.json()["error"]["message"] == (
+        "annulation impossible : le siège 0 (une personne) a joué depuis"
+    )
+    assert view(client, table, token)["seq"] == 1

@@ -246,6 +246,52 @@ COMMON: Final = Catalogue(
             "it is not seat {n#}'s turn ({turn})",
             "ce n'est pas au tour du siège {n#} ({turn})",
         ),
+        # The server's refusals of a move that came too late (409), shown to the player.
+        Message(
+            "common.stale-move",
+            "the table is at seq {seq#}, not {n#}: reload it (stale or repeated move)",
+            "la partie en est au coup {seq#}, pas {n#} : rechargez-la (coup en retard ou répété)",
+        ),
+        Message(
+            "common.stale",
+            "the table is at seq {seq#}, not {n#}: reload it",
+            "la partie en est au coup {seq#}, pas {n#} : rechargez-la",
+        ),
+        Message(
+            "common.moved-meanwhile",
+            "the table changed meanwhile (another move came first): reload it",
+            "la partie a changé entre-temps (un autre coup est arrivé avant) : rechargez-la",
+        ),
+        Message(
+            "common.waiting-join",
+            "the table is waiting for players to join",
+            "la table attend que des joueurs la rejoignent",
+        ),
+        Message("common.table-is", "the table is {status}", "la table est {status}"),
+        Message("common.status-finished", "finished", "terminée"),
+        Message("common.status-abandoned", "abandoned", "abandonnée"),
+        Message("common.cannot-undo", "cannot undo: {reason}", "annulation impossible : {reason}"),
+        Message(
+            "common.undo-revealed",
+            "an AI move since yours revealed hidden information",
+            "un coup d'IA après le vôtre a révélé une information cachée",
+        ),
+        Message("common.undo-not-moved", "you have not moved yet", "vous n'avez pas encore joué"),
+        Message(
+            "common.undo-chance",
+            "a chance outcome (a reveal, draw or deal) came after your move",
+            "un tirage (révélation, pioche ou donne) a suivi votre coup",
+        ),
+        Message(
+            "common.undo-person",
+            "seat {n#} (a person) has moved since",
+            "le siège {n#} (une personne) a joué depuis",
+        ),
+        Message(
+            "common.undo-own-reveal",
+            "your last move revealed hidden information",
+            "votre dernier coup a révélé une information cachée",
+        ),
     ],
 )
 """Sentences every game shares (the server's own among them)."""

@@ -433,7 +433,7 @@ class TableService:
             try:
                 self._act(runtime, seat, seq, action_text, action_id, "human")
             except errors.ApiError as exc:
-                if lang != "en" and exc.code in ("illegal_action", "forbidden"):
+                if lang != "en" and exc.code in ("illegal_action", "forbidden", "conflict"):
                     exc.message = language.words(runtime.row.game, exc.message, lang)
                 raise
             return build_view(runtime, seat, self.presence(table_id), lang)
@@ -550,12 +550,19 @@ class TableService:
         with runtime.lock:
             seat = self._require_seat(runtime, token)
             self._check_running(runtime)
-            if seq != runtime.seq:
-                raise errors.conflict(f"the table is at seq {runtime.seq}, not {seq}: reload it")
-            back_to = undo_point(runtime.entries, seat, runtime.ai_seats)
-            if back_to is None:
-                reason = undo_reason(runtime.entries, seat, runtime.ai_seats)
-                raise errors.conflict(f"cannot undo: {reason}")
+            try:
+                if seq != runtime.seq:
+                    raise errors.conflict(
+                        f"the table is at seq {runtime.seq}, not {seq}: reload it"
+                    )
+                back_to = undo_point(runtime.entries, seat, runtime.ai_seats)
+                if back_to is None:
+                    reason = undo_reason(runtime.entries, seat, runtime.ai_seats)
+                    raise errors.conflict(f"cannot undo: {reason}")
+            except errors.ApiError as exc:
+                if lang != "en":
+                    exc.message = language.words(runtime.row.game, exc.message, lang)
+                raise
             event = EventRow(seq + 1, UNDO, seat, None, {"back_to": back_to}, time.time())
             trial = Runtime(runtime.row, runtime.seats, runtime.state, list(runtime.events))
             trial.entries = list(runtime.entries)
