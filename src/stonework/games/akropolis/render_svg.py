@@ -15,7 +15,13 @@ from stonework.core import CHANCE, TERMINAL, svg
 from stonework.games.akropolis.actions import Place, placement_index
 from stonework.games.akropolis.hexgrid import PLACEMENT_CELLS
 from stonework.games.akropolis.render_text import plural, status_line
-from stonework.games.akropolis.svg_city import SHEET_H, SHEET_W, draw_city, draw_sheet
+from stonework.games.akropolis.svg_city import (
+    SHEET_H,
+    SHEET_W,
+    draw_city,
+    draw_sheet,
+    panel_size,
+)
 from stonework.games.akropolis.svg_hex import FILL, NAME, ROOT3, corners, hex_shape
 from stonework.games.akropolis.targets import site_target
 from stonework.games.akropolis.tiles import TILE_KINDS
@@ -26,6 +32,11 @@ if TYPE_CHECKING:
 PAD: Final = 14.0
 SITE_HEX: Final = 19.0
 PER_ROW: Final = 2  # cities side by side
+SHEET_BESIDE: Final = 3
+"""From this many players on, each score sheet stands to the right of its city and the legend
+has two columns: with the sheets below, four cities fill under half the drawing's height and a
+browser fitting the drawing to its pane shows them small."""
+LEGEND_COLUMN_W: Final = 500.0
 
 
 def _cost(position: int) -> str:
@@ -89,7 +100,7 @@ def last_placement(state: AkropolisState) -> tuple[int, tuple[int, ...]]:
     return -1, ()
 
 
-def _legend(left: float, top: float) -> tuple[list[str], float]:
+def _legend(left: float, top: float, columns: int = 1) -> tuple[list[str], float]:
     def swatch(letter: str) -> str:
         return (
             f'<polygon points="{corners(7, 7, 7.5)}" fill="{FILL[letter]}" stroke="#222"/>'
@@ -124,8 +135,11 @@ def _legend(left: float, top: float) -> tuple[list[str], float]:
         ),
     ]
     parts = [svg.text(left, top + 12, "Legend", 13, weight="bold")]
-    parts += svg.legend(left, top + 20, entries)
-    return parts, top + 20 + 18 * len(entries)
+    rows = -(-len(entries) // columns)
+    for column in range(columns):
+        chunk = entries[column * rows : (column + 1) * rows]
+        parts += svg.legend(left + column * LEGEND_COLUMN_W, top + 20, chunk)
+    return parts, top + 20 + 18 * rows
 
 
 def render(state: AkropolisState, perspective: int | None = None) -> str:
@@ -141,6 +155,13 @@ def render(state: AkropolisState, perspective: int | None = None) -> str:
         mover = state.turn
     last_seat, last_cells = last_placement(state)
     row_top, x, row_h = y, PAD, 0.0
+    beside = len(state.cities) >= SHEET_BESIDE
+    # Beside-sheet boxes line up in columns: each column as wide as its widest city.
+    column_w = [0.0] * PER_ROW
+    if beside:
+        for seat, city in enumerate(state.cities):
+            city_w = panel_size(city, seat == mover)[2]
+            column_w[seat % PER_ROW] = max(column_w[seat % PER_ROW], city_w)
     for seat, city in enumerate(state.cities):
         if seat and seat % PER_ROW == 0:
             row_top += row_h + 18
@@ -153,9 +174,15 @@ def render(state: AkropolisState, perspective: int | None = None) -> str:
         city_parts, w, h = draw_city(city, seat, x, row_top + 24, seat == mover, last)
         parts += city_parts
         sheet = scores[seat].breakdown
-        parts += draw_sheet(sheet, x, row_top + 24 + h + 16)
-        box_w = max(w, SHEET_W) + 24
-        row_h = max(row_h, 24 + h + 16 + SHEET_H)
+        if beside:
+            w = max(w, column_w[seat % PER_ROW])
+            parts += draw_sheet(sheet, x + w + 20, row_top + 24 + 12)
+            box_w = w + 20 + SHEET_W + 24
+            row_h = max(row_h, 24 + max(h, SHEET_H + 12))
+        else:
+            parts += draw_sheet(sheet, x, row_top + 24 + h + 16)
+            box_w = max(w, SHEET_W) + 24
+            row_h = max(row_h, 24 + h + 16 + SHEET_H)
         x += box_w
         width = max(width, x)
     y = row_top + row_h + 10
@@ -171,7 +198,7 @@ def render(state: AkropolisState, perspective: int | None = None) -> str:
             )
         )
         y += 26
-    legend_parts, y = _legend(PAD, y)
+    legend_parts, y = _legend(PAD, y, 2 if beside and width >= 2 * LEGEND_COLUMN_W else 1)
     parts += legend_parts
     # Wide enough for the title (about 0.6 em per character in bold sans-serif) and legend.
     width = max(width, 520.0, 8.6 * len(title))
