@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_settings
 from fastapi.testclient import TestClient
-from server_helpers import auth, create, play_random_move, tokens, view, wait_for
+from server_helpers import auth, create, make_settings, play_random_move, tokens, view, wait_for
 
 from stonework.analysis import analyse_record, decision_json
 from stonework.core import Record, derive_rng

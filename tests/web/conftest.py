@@ -2,7 +2,9 @@
 
 Chromium is Debian's (`/usr/bin/chromium`, installed by `.ci/run` when missing); nothing here
 downloads a browser. Without it, or without the built client, the tests are skipped with the
-reason, so a checkout without Node still runs the rest of the suite.
+reason, so a checkout without Node still runs the rest of the suite — except under CI
+(``CI`` set, as `.ci/run` runs), where a missing browser or client fails them: a green CI run
+must have driven a real browser.
 """
 
 from __future__ import annotations
@@ -51,14 +53,23 @@ def _missing() -> str | None:
     return None
 
 
+def _require() -> None:
+    """Skip (on a developer's checkout) or fail (under CI) when the browser tests cannot run."""
+    reason = _missing()
+    if reason is None:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"browser tests cannot run under CI: {reason}")
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a fresh server with its own SQLite folder, stopped after the session.
 
     ``STONEWORK_WEB_SERVER=http://host:port`` points the tests at a server already running.
     """
-    if _missing():
-        pytest.skip(_missing() or "")
+    _require()
     existing = os.environ.get("STONEWORK_WEB_SERVER")
     if existing:
         yield existing.rstrip("/")
@@ -70,8 +81,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """One headless Chromium for the session."""
-    if _missing():
-        pytest.skip(_missing() or "")
+    _require()
     with sync_playwright() as playwright:
         instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield instance
