@@ -40,6 +40,9 @@ from stonework.games.zapotec.components import (
 BUILT_IN: Final = "v3"
 """The name of the default built-in data set."""
 
+FOURTH: Final = "v4"
+"""The data set with pyramid discounts (issue 17, third pass)."""
+
 SECOND: Final = "v2"
 """The second built-in data set (the default before v3), kept so its records replay."""
 
@@ -52,6 +55,7 @@ BUILT_IN_NAMES: Final = {
     OLD: OLD,
     SECOND: SECOND,
     BUILT_IN: BUILT_IN,
+    FOURTH: FOURTH,
 }
 """Built-in names and the data set each means (``""`` and ``"default"``, from records made
 before data sets had names, mean ``v1``)."""
@@ -66,7 +70,7 @@ _REGISTERED: dict[str, str] = {}  # name -> the canonical JSON text of the table
 def data_set_names() -> list[str]:
     """The names the ``components`` option accepts now: ``v3``, ``v2``, ``v1`` and the
     registered ones."""
-    return [BUILT_IN, SECOND, OLD, *sorted(_REGISTERED)]
+    return [BUILT_IN, FOURTH, SECOND, OLD, *sorted(_REGISTERED)]
 
 
 def register_components(given: object) -> str:
@@ -126,7 +130,7 @@ def load_components(name: str, building_tiles: str = "seed") -> Components:
     if text is None:
         raise UnknownOption(
             f"components: no data set named {describe_value(name)}; the data sets are "
-            f"{BUILT_IN}, {SECOND} and {OLD} (built in) and sha256:... names registered in this process "
+            f"{BUILT_IN}, {FOURTH}, {SECOND} and {OLD} (built in) and sha256:... names registered in this process "
             "(register_components, or --components FILE on the command line)"
         )
     return _compile(text, building_tiles)
@@ -135,9 +139,10 @@ def load_components(name: str, building_tiles: str = "seed") -> Components:
 def _compile(text: str, building_tiles: str) -> Components:
     given: dict[str, Any] = json.loads(text)
     # A registered data set replaces tables of v2 (the default when registration came in), or of
-    # v1 or v3 if it says so: its name is its content, so what it means must never change.
+    # v1, v3 or v4 if it says so: its name is its content, so what it means must never change
+    # (so not "the default": a set naming v3 keeps v3's tables whatever the default becomes).
     named = given.get("version")
-    version = named if named in (OLD, BUILT_IN) else SECOND
+    version = named if named in (OLD, "v3", FOURTH) else SECOND
     data = default_data(building_tiles, version)
     data.update(given)
     return compile_components(data)

@@ -51,6 +51,8 @@ def effect_words(effect: Effect | None) -> str:
         return "a free ritual disc"
     if kind == "points":
         return f"+{effect.amount} VP"
+    if kind == "pyramid_discount":
+        return f"pyramid levels cost {amounts(effect.save)} less"
     return kind.replace("_", " ")
 
 

@@ -187,6 +187,11 @@ CATALOGUE: Final = Catalogue(
             "trade tiles cost {n#} gold less",
             "les tuiles du comptoir coûtent {n#} or de moins",
         ),
+        M(
+            "pyramid-less",
+            "pyramid levels cost {what} less",
+            "les étages de pyramide coûtent {what} de moins",
+        ),
         M("res-count", "{what} {n#}", "{what} {n#}"),
         M("res-row", "{what} ▶", "{what} ▶"),
         M("res-col", "{what} ▼", "{what} ▼"),

@@ -12,8 +12,9 @@ OPTIONS: Final = OptionSet(
             "components",
             "str",
             "v3",
-            "the component data set: v3 (built in, default), v2 and v1 (the earlier tables, for "
-            "old records) or the sha256:... name of one registered in this process (never a path)",
+            "the component data set: v3 (built in, default), v4 (pyramid discounts), v2 and v1 "
+            "(the earlier tables, for old records) or the sha256:... name of one registered in "
+            "this process (never a path)",
         ),
         OptionSpec(
             "building_tiles",
