@@ -13,11 +13,7 @@ from stonework.core.errors import UnknownOption
 from stonework.core.record import replay
 from stonework.games.zapotec import effects
 from stonework.games.zapotec.components import (
-    BRICK,
     ICONS,
-    PRIEST,
-    STONE,
-    WOOD,
     Effect,
     compile_components,
     default_data,
@@ -40,15 +36,15 @@ def _goal(state: ZapotecState, card_id: int) -> Effect:
     return next(r.effect for r in state.comp.rituals if r.id == card_id)
 
 
-def test_architect_waives_the_priest_of_a_pyramid_level() -> None:
-    """§7 worked example (v4): with III:architect a level costs 1 wood + 1 brick + 1 stone: A,
-    holding exactly those and no priest, builds a level and keeps nothing; without the tile
-    the same stock cannot pay a level (§7: W+B+S+priest)."""
-    plain = _v4_turn(wood=1, brick=1, stone=1).state()
+def test_architect_waives_the_priest_and_wood_of_a_pyramid_level() -> None:
+    """§7 worked example (v4): with III:architect a level costs 1 brick + 1 stone: A, holding
+    exactly those, builds a level and keeps nothing; without the tile the same stock cannot pay
+    a level (§7: W+B+S+priest)."""
+    plain = _v4_turn(brick=1, stone=1).state()
     assert not any(t.startswith("pyramid") for t in legal_texts(plain))
     assert "priest" in illegal(plain, f"pyramid 1 {ICONS[plain.scoring_tiles[0]]}")
-    state = _v4_turn(wood=1, brick=1, stone=1).trade_tiles(A, "III:architect").state()
-    assert effects.pyramid_cost(state, A) == (1, 1, 1, 0, 0, 0)
+    state = _v4_turn(brick=1, stone=1).trade_tiles(A, "III:architect").state()
+    assert effects.pyramid_cost(state, A) == (0, 1, 1, 0, 0, 0)
     news = [t for t in legal_texts(state) if t.startswith("pyramid 1 ")]
     assert news, "the architect must make the level affordable"
     state.apply_text(news[0])
@@ -56,40 +52,39 @@ def test_architect_waives_the_priest_of_a_pyramid_level() -> None:
     assert state.pieces[A] == [3, 2, 0]  # the large piece went (largest left, §7)
 
 
-def test_track_space_four_waives_the_priest_and_savings_never_go_below_zero() -> None:
-    """§9 (v4): from space 4 on, a level needs no priest; with III:architect as well the priest
-    is saved once (a cost never goes below 0) and the basics are still paid; on space 3 the
-    priest is still due."""
+def test_track_space_two_and_the_architect_add_up_but_never_below_zero() -> None:
+    """§9 worked example (v4): from space 2 on, a level costs 1 wood + 1 brick (no priest, no
+    stone); with III:architect as well (priest and wood) it costs 1 brick: the priest is saved
+    once, since no resource goes below 0. On space 1 the full price is due."""
     scenario = _v4_turn(wood=1, brick=1, stone=1, priest=1)
-    assert effects.pyramid_cost(scenario.track(A, 3).state(), A) == (1, 1, 1, 0, 0, 1)
-    state = scenario.track(A, 4).state()
-    assert effects.pyramid_cost(state, A) == (1, 1, 1, 0, 0, 0)
+    assert effects.pyramid_cost(scenario.track(A, 1).state(), A) == (1, 1, 1, 0, 0, 1)
+    state = scenario.track(A, 2).state()
+    assert effects.pyramid_cost(state, A) == (1, 1, 0, 0, 0, 0)
     both = Scenario(state.clone()).trade_tiles(A, "III:architect").state()
-    assert effects.pyramid_cost(both, A) == (1, 1, 1, 0, 0, 0)
+    assert effects.pyramid_cost(both, A) == (0, 1, 0, 0, 0, 0)
     both.apply_text(next(t for t in legal_texts(both) if t.startswith("pyramid 1 ")))
-    assert both.res[A][PRIEST] == 1  # kept: the level took no priest
-    assert both.res[A][WOOD] == both.res[A][BRICK] == both.res[A][STONE] == 0
+    assert both.res[A] == [1, 0, 1, 0, 0, 1]  # only the brick was paid
 
 
 def test_savings_of_several_sources_add_up() -> None:
-    """§7 with a data set whose tile saves a stone and whose track space 4 saves a priest: a
-    seat with both pays 1 wood + 1 brick a level."""
+    """§7 with a data set whose tile saves a brick: with track space 2 (priest and stone) a
+    seat with both pays 1 wood a level."""
     data = default_data(version="v4")
     tiles = [dict(t) for t in data["trade_tiles"]]
     for tile in tiles:
         if tile["name"] == "III:architect":
-            tile["effect"] = {"kind": "pyramid_discount", "save": {"stone": 1}}
+            tile["effect"] = {"kind": "pyramid_discount", "save": {"brick": 1}}
     name = register_components({"version": "v4", "trade_tiles": tiles})
     scenario = Scenario.new(4, components=name).turn(A, "village", "brick")
-    state = scenario.resources(A, wood=1, brick=1).track(A, 4).trade_tiles(A, "III:architect")
+    state = scenario.resources(A, wood=1).track(A, 2).trade_tiles(A, "III:architect")
     s = state.state()
-    assert effects.pyramid_cost(s, A) == (1, 1, 0, 0, 0, 0)
+    assert effects.pyramid_cost(s, A) == (1, 0, 0, 0, 0, 0)
     s.apply_text(next(t for t in legal_texts(s) if t.startswith("pyramid 1 ")))
     assert s.res[A] == [0, 0, 0, 0, 0, 0]
 
 
 def test_other_data_sets_keep_the_full_price() -> None:
-    """v3 has no pyramid discount: a seat on space 4 with every tile still pays a priest."""
+    """v3 has no pyramid discount: a seat far up the track still pays the full price."""
     state = Scenario.new(4, components="v3").turn(A, "village", "brick").track(A, 9).state()
     assert effects.pyramid_cost(state, A) == (1, 1, 1, 0, 0, 1)
 
@@ -139,12 +134,12 @@ def test_ritual_six_pays_for_a_piece_in_a_complete_pyramid() -> None:
 
 
 def test_v4_tables_differ_from_v3_only_where_documented() -> None:
-    """v4 = v3 but III:architect, III:wood, track space 4 and ritual card 6 (zapotec.md)."""
+    """v4 = v3 but III:architect, III:wood, track spaces 2 and 4 and ritual card 6."""
     v3, v4 = load_components("v3"), load_components("v4")
     changed = {t.name for t, u in zip(v3.trade_tiles, v4.trade_tiles, strict=True) if t != u}
     assert changed == {"III:architect", "III:wood"}
     spaces = [k for k in range(12) if v3.track_bonuses[k] != v4.track_bonuses[k]]
-    assert spaces == [4]
+    assert spaces == [2, 4]
     cards = [r.id for r, q in zip(v3.rituals, v4.rituals, strict=True) if r != q]
     assert cards == [6]
 

@@ -244,18 +244,23 @@ _RITUAL_CHANGES_V3: dict[int, tuple[str, dict[str, Any]]] = {
     9: ("space 8 of the sacrifice track: 12 VP", _goal("track", 8, 12)),
 }
 
-# §6 (v4), on top of v3's: the two tiles v3 never sold at 1 s a move (BENCHMARKS.md) become
-# pyramid tiles: the seed's "reduced costs for other actions" made a tile (ASSUMED effects).
+# §6 (v4), on top of v3's: the two tiles v3 never sold at 1 s a move (BENCHMARKS.md) change. The
+# seed's "reduced costs for other actions" made a tile: III:architect saves a level's priest and
+# wood (with track space 2 a level then costs 1 brick); III:wood gives a level's three basics once
+# per round (ASSUMED effects, the balance lab).
 _TRADE_TILE_CHANGES_V4: dict[str, tuple[str, dict[str, Any]]] = {
-    "III:architect": ("permanent", {"kind": "pyramid_discount", "save": {"priest": 1}}),
+    "III:architect": ("permanent", {"kind": "pyramid_discount", "save": {"priest": 1, "wood": 1}}),
     "III:wood": ("round", {"kind": "gain", "get": {"wood": 1, "brick": 1, "stone": 1}}),
 }
 
-# §9 (v4): v3's track with a pyramid discount on space 4 in place of 3 VP, so a seat on the
-# track builds its levels without a priest [SUM: "reduced costs for other actions"] (ASSUMED).
+# §9 (v4): v3's track with a pyramid discount on space 2 (a level costs no priest and no stone
+# from there on [SUM: "reduced costs for other actions"]) and the first trade discount moved to
+# space 4 in place of 3 VP, so that a seat on the track can build the four levels whose last,
+# its small piece, completes a pyramid (§7) (ASSUMED bonuses, the balance lab).
 _TRACK_BONUSES_V4 = {
     **_TRACK_BONUSES_V3,
-    "4": {"kind": "pyramid_discount", "save": {"priest": 1}},
+    "2": {"kind": "pyramid_discount", "save": {"priest": 1, "stone": 1}},
+    "4": {"kind": "trade_discount", "amount": 1},
 }
 
 # §8 (v4): card 6 pays for a piece in a complete pyramid again (v2's card), which the v4 pyramid
@@ -300,7 +305,7 @@ _NOTES_V4 = {
     "III:architect a pyramid discount); costs 1/2/3 gold are from the sources",
     "rituals": "goals sourced (§8); all ten cards ASSUMED (v4: cards 6 and 9 changed)",
     "sacrifice_track": "VP spaces, reduced costs and the last space's free ritual sourced (§9); "
-    "length 11 and every bonus ASSUMED (v4: a pyramid discount on space 4); 9/6/3 sourced",
+    "length 11 and every bonus ASSUMED (v4: a pyramid discount on space 2); 9/6/3 sourced",
 }
 
 VERSIONS = ("v1", "v2", "v3", "v4")

@@ -18,7 +18,7 @@ from stonework.games.zapotec.components import (
 )
 from stonework.games.zapotec.effects import goal_count, ritual_points, trade_discount
 from stonework.games.zapotec.phases import COMMIT, DRAFT, END, INCOME
-from stonework.games.zapotec.rules import income_slots, pyramid_complete
+from stonework.games.zapotec.rules import can_stack, income_slots, pyramid_complete
 from stonework.games.zapotec.scoring import pyramid_points, ritual_total, track_points
 
 if TYPE_CHECKING:
@@ -213,20 +213,25 @@ def _open_pyramids(state: ZapotecState, seat: int, left: int) -> float:
     """§7 before the end: what the seat's pieces may still earn, beyond what they score now:
     the houses it may yet build on each pyramid's icon, the completion bonus times the chance
     an unfinished pyramid gets its small piece (higher as some seat nears its small piece), and
-    a share of the 5 VP the seat's own small piece will earn when it completes a pyramid."""
+    a share of what the seat's own small piece will earn when it completes a pyramid."""
     c = state.comp
     vp = c.pyramid_completion_vp
     closest = max(_nearness(state, other, left) for other in range(state.num_players))
-    out = _OWN_SMALL * vp * _nearness(state, seat, left)
+    topped = 0  # the most pieces of the seat in an open pyramid its small piece could top
+    out = 0.0
     for stack in state.pyramids:
         mine = sum(1 for piece in stack if piece_owner(piece) == seat)
         if not mine:
             continue
+        if can_stack(state, stack, 1):
+            topped = max(topped, mine)
         out += mine * _NEXT_HOUSES * left
         if not pyramid_complete(state, stack):
             chance = min(1.0, _COMPLETION[piece_size(stack[-1])] * (0.5 + closest))
             out += chance * vp * mine + _OPEN_PIECE * mine * left / c.rounds
-    return out
+    # The seat's own small piece completes a pyramid: 5 VP for it, and 5 for each of the seat's
+    # pieces in the pyramid it tops (a share, as the seat nears that small piece).
+    return out + _OWN_SMALL * vp * (1 + topped) * _nearness(state, seat, left)
 
 
 def _open_rituals(state: ZapotecState, seat: int) -> float:
