@@ -12,6 +12,7 @@ from stonework.core import Record
 from stonework.core.errors import UnknownOption
 from stonework.core.record import replay
 from stonework.games.zapotec import effects
+from stonework.games.zapotec.actions import Sacrifice
 from stonework.games.zapotec.components import (
     ICONS,
     Effect,
@@ -165,3 +166,15 @@ def test_a_registered_data_set_naming_v3_keeps_v3s_tables() -> None:
     assert on_v3.track_bonuses == load_components("v3").track_bonuses
     assert on_v4.track_bonuses == load_components("v4").track_bonuses
     assert plain.track_bonuses == load_components("v2").track_bonuses
+
+
+def test_track_worked_example() -> None:
+    """§9 worked example (v4): from space 0 a sacrifice of 1 priest + 4 corn reaches space 4:
+    1 corn + 1 gold (1), pyramid levels without priest or stone (2), 1 corn + 1 priest (3),
+    trade tiles 1 gold cheaper (4); a level then costs 1 wood + 1 brick."""
+    state = _v4_turn(corn=4, priest=1).state()
+    state.apply(Sacrifice(4))
+    assert state.track[A] == 4 and state.points[A] == 0
+    assert state.res[A] == [0, 0, 0, 2, 1, 1]
+    assert effects.trade_discount(state, A) == 1
+    assert effects.pyramid_cost(state, A) == (1, 1, 0, 0, 0, 0)
