@@ -1,4 +1,4 @@
-"""Data set v4: v3 with pyramid discounts (§6, §7, §8, §9 of zapotec.md), the effect kind
+"""Data set v4 (the default): v3 with pyramid discounts (§6, §7, §8, §9 of zapotec.md), the effect kind
 ``pyramid_discount`` with worked examples, and its bad input."""
 
 from __future__ import annotations
@@ -132,6 +132,13 @@ def test_ritual_six_pays_for_a_piece_in_a_complete_pyramid() -> None:
     state = scenario.pyramid(1, (A, "small")).state()
     assert pyramid_complete(state, state.pyramids[0])
     assert effects.ritual_points(state, A, six) == effects.ritual_points(state, B, six) == 12
+
+
+def test_v4_is_the_default_and_names_itself_in_records() -> None:
+    state = Scenario.new(4).state()
+    assert state.comp is load_components("v4")
+    assert state.options["components"] == "v4"
+    assert state.record().options["components"] == "v4"
 
 
 def test_v4_tables_differ_from_v3_only_where_documented() -> None:

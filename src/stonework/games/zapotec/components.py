@@ -310,9 +310,9 @@ _NOTES_V4 = {
 
 VERSIONS = ("v1", "v2", "v3", "v4")
 """The built-in data sets: ``v1`` (the first engine's tables), ``v2`` (ritual goals, VP spaces),
-``v3`` (v2 retuned with the balance lab) and ``v4`` (v3 with pyramid discounts)."""
+``v3`` (v2 retuned with the balance lab) and ``v4`` (the default: v3 with pyramid discounts)."""
 
-DEFAULT_VERSION = "v3"
+DEFAULT_VERSION = "v4"
 """The built-in data set a game uses unless the ``components`` option names another."""
 
 

@@ -7,8 +7,10 @@ described as faithfully as the built-in one.
 >>> c = default_components()
 >>> [effect_words(c.trade_tiles[c.trade_index[n]].effect) for n in ("I:WB", "II:corn")]
 ['+1 wood +1 brick', '1 basic > 2 corn']
->>> effect_words(c.track_bonuses[2])
+>>> effect_words(c.track_bonuses[4])
 'trade tiles cost 1 gold less'
+>>> effect_words(c.track_bonuses[2])
+'pyramid levels save 1 stone and 1 priest'
 """
 
 from __future__ import annotations
@@ -52,7 +54,10 @@ def effect_words(effect: Effect | None) -> str:
     if kind == "points":
         return f"+{effect.amount} VP"
     if kind == "pyramid_discount":
-        return f"pyramid levels cost {amounts(effect.save)} less"
+        # "save ... and ...": the track's drawing wraps it at 14 letters into lines that each
+        # translate ("pyramid levels", "save 1 stone", "and 1 priest").
+        saved = [f"{n} {RESOURCES[r]}" for r, n in enumerate(effect.save) if n]
+        return "pyramid levels save " + " and ".join(saved)
     return kind.replace("_", " ")
 
 
