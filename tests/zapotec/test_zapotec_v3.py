@@ -1,4 +1,4 @@
-"""Data set v3 (the default before v4): v2 retuned with the balance lab (§6, §8, §9 of
+"""Data set v3 (the default): v2 retuned with the balance lab (§6, §8, §9 of
 zapotec.md); v2 records replay identically, and a registered data set still builds on v2."""
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ def goal(state: ZapotecState, card_id: int) -> Effect:
     return next(r.effect for r in state.comp.rituals if r.id == card_id)
 
 
-def test_v3_names_itself_in_records() -> None:
-    state = new(4, components="v3")
+def test_v3_is_the_default_and_names_itself_in_records() -> None:
+    state = new(4)
     assert state.options["components"] == "v3"
     assert state.record().options["components"] == "v3"
-    assert data_set_names()[:4] == ["v4", "v3", "v2", "v1"]
+    assert data_set_names()[:4] == ["v3", "v4", "v2", "v1"]
 
 
 def test_track_worked_example() -> None:

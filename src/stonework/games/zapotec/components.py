@@ -310,9 +310,10 @@ _NOTES_V4 = {
 
 VERSIONS = ("v1", "v2", "v3", "v4")
 """The built-in data sets: ``v1`` (the first engine's tables), ``v2`` (ritual goals, VP spaces),
-``v3`` (v2 retuned with the balance lab) and ``v4`` (the default: v3 with pyramid discounts)."""
+``v3`` (the default: v2 retuned with the balance lab) and ``v4`` (v3 with pyramid discounts,
+measured and not made the default: BENCHMARKS.md)."""
 
-DEFAULT_VERSION = "v4"
+DEFAULT_VERSION = "v3"
 """The built-in data set a game uses unless the ``components`` option names another."""
 
 
@@ -331,7 +332,7 @@ def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -
     """A built-in data set in its JSON shape (``building_tiles`` is ``seed`` or ``rules``).
 
     ``version`` is one of :data:`VERSIONS`, :data:`DEFAULT_VERSION` unless named: ``v4`` (v3
-    with pyramid discounts), ``v3`` (v2 retuned with the balance lab), ``v2`` (ritual goals, a
+    with pyramid discounts), ``v3`` (the default: v2 retuned with the balance lab), ``v2`` (ritual goals, a
     track with VP spaces, a fixed building tile pool per player count) or ``v1`` (the first
     tables); the older ones are kept so old records replay.
     """

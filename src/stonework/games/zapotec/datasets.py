@@ -11,9 +11,9 @@ needs, and replaying it elsewhere fails cleanly until the same data is registere
 >>> name = register_components({"trade_costs": [0, 0, 1]})
 >>> name.startswith("sha256:"), load_components(name).trade_costs
 (True, (0, 0, 1))
->>> load_components("v4") is default_components("seed")
+>>> load_components("v3") is default_components("seed")
 True
->>> load_components("v3") is default_components("seed", "v3")
+>>> load_components("v4") is default_components("seed", "v4")
 True
 >>> load_components("v2") is default_components("seed", "v2")
 True
@@ -39,11 +39,11 @@ from stonework.games.zapotec.components import (
     default_data,
 )
 
-BUILT_IN: Final = "v4"
-"""The name of the default built-in data set (v3 with pyramid discounts, issue 17's third pass)."""
+BUILT_IN: Final = "v3"
+"""The name of the default built-in data set."""
 
-THIRD: Final = "v3"
-"""The third built-in data set (the default before v4), kept so its records replay."""
+FOURTH: Final = "v4"
+"""v3 with pyramid discounts (issue 17, third pass): measured, not the default (BENCHMARKS.md)."""
 
 SECOND: Final = "v2"
 """The second built-in data set (the default before v3), kept so its records replay."""
@@ -56,8 +56,8 @@ BUILT_IN_NAMES: Final = {
     "default": OLD,
     OLD: OLD,
     SECOND: SECOND,
-    THIRD: THIRD,
     BUILT_IN: BUILT_IN,
+    FOURTH: FOURTH,
 }
 """Built-in names and the data set each means (``""`` and ``"default"``, from records made
 before data sets had names, mean ``v1``)."""
@@ -70,9 +70,9 @@ _REGISTERED: dict[str, str] = {}  # name -> the canonical JSON text of the table
 
 
 def data_set_names() -> list[str]:
-    """The names the ``components`` option accepts now: ``v4`` (the default), ``v3``, ``v2``,
+    """The names the ``components`` option accepts now: ``v3`` (the default), ``v4``, ``v2``,
     ``v1`` and the registered ones."""
-    return [BUILT_IN, THIRD, SECOND, OLD, *sorted(_REGISTERED)]
+    return [BUILT_IN, FOURTH, SECOND, OLD, *sorted(_REGISTERED)]
 
 
 def register_components(given: object) -> str:
@@ -132,7 +132,7 @@ def load_components(name: str, building_tiles: str = "seed") -> Components:
     if text is None:
         raise UnknownOption(
             f"components: no data set named {describe_value(name)}; the data sets are "
-            f"{BUILT_IN}, {THIRD}, {SECOND} and {OLD} (built in) and sha256:... names registered in this process "
+            f"{BUILT_IN}, {FOURTH}, {SECOND} and {OLD} (built in) and sha256:... names registered in this process "
             "(register_components, or --components FILE on the command line)"
         )
     return _compile(text, building_tiles)
@@ -144,7 +144,7 @@ def _compile(text: str, building_tiles: str) -> Components:
     # v1, v3 or v4 if it says so: its name is its content, so what it means must never change
     # (so not "the default": a set naming v3 keeps v3's tables whatever the default becomes).
     named = given.get("version")
-    version = named if named in (OLD, THIRD, BUILT_IN) else SECOND
+    version = named if named in (OLD, BUILT_IN, FOURTH) else SECOND
     data = default_data(building_tiles, version)
     data.update(given)
     return compile_components(data)

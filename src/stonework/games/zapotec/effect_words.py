@@ -7,9 +7,9 @@ described as faithfully as the built-in one.
 >>> c = default_components()
 >>> [effect_words(c.trade_tiles[c.trade_index[n]].effect) for n in ("I:WB", "II:corn")]
 ['+1 wood +1 brick', '1 basic > 2 corn']
->>> effect_words(c.track_bonuses[4])
-'trade tiles cost 1 gold less'
 >>> effect_words(c.track_bonuses[2])
+'trade tiles cost 1 gold less'
+>>> effect_words(default_components(version="v4").track_bonuses[2])
 'pyramid levels save 1 stone and 1 priest'
 """
 

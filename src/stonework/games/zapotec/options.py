@@ -11,10 +11,10 @@ OPTIONS: Final = OptionSet(
         OptionSpec(
             "components",
             "str",
-            "v4",
-            "the component data set: v4 (built in, default), v3, v2 and v1 (the earlier "
-            "tables, for old records) or the sha256:... name of one registered in this process "
-            "(never a path)",
+            "v3",
+            "the component data set: v3 (built in, default), v4 (v3 with pyramid discounts), v2 "
+            "and v1 (the earlier tables, for old records) or the sha256:... name of one "
+            "registered in this process (never a path)",
         ),
         OptionSpec(
             "building_tiles",
