@@ -120,3 +120,36 @@ def test_a_piece_on_an_open_pyramid_is_worth_more_than_its_houses_now() -> None:
 
 def effect_count(state: ZapotecState, effect: Effect) -> int:
     return goal_count(state, 0, effect)
+
+
+def test_a_pyramid_plan_is_valued_before_it_is_scored() -> None:
+    """§7 under "largest piece left": a seat's small piece, its fourth level, completes a
+    pyramid and pays 5 VP for it and for each of the seat's pieces in the pyramid it tops. A
+    seat that has placed its large and a medium on pyramid 1 and holds a level's price (v4:
+    with track space 2 a level costs wood + brick) values placing its second medium, which
+    makes the next level that small piece, above ending its turn; and the state with three
+    pieces placed is worth more than their houses-times-pieces score alone explains."""
+    scenario = Scenario.new(4, seed=3, components="v4").turn(0, "temple", "stone")
+    scenario.pyramid(1, (0, "large"), (0, "medium"), tile="plains").track(0, 2)
+    state = scenario.resources(0, wood=1, brick=1).state()
+    levels = [str(a) for a in state.legal_actions() if str(a).startswith("pyramid 2 ")]
+    assert levels, "the seat must be able to start pyramid 2 with its medium piece"
+    ranking = greedy_ranking(state, 0, make_rng(1))
+    done = next(value for value, action in ranking if str(action) == "done")
+    best_level = max(value for value, action in ranking if str(action) in levels)
+    assert best_level > done
+    placed = _after(state, levels[0])
+    assert placed.pieces[0] == [3, 0, 0]
+    gain = _value(placed, 0) - _value(state, 0)
+    assert gain > 1.0 + 0.5 + 0.5  # more than the piece's own houses and the resources spent
+
+
+def test_an_open_pyramid_is_likelier_finished_as_a_seat_nears_its_small_piece() -> None:
+    """§7: B's large piece under C's medium waits for a small piece on top. Once A has placed
+    its large and both mediums, A's next level is a small piece, so B's piece is worth more
+    (its share of the completion bonus), though nothing of B's changed."""
+    scenario = Scenario.new(4, seed=3, components="v4")
+    far = scenario.pyramid(1, (1, "large"), (2, "medium"), tile="plains").state().clone()
+    near = scenario.pyramid(2, (0, "large"), (0, "medium")).pyramid(3, (0, "medium")).state()
+    assert near.pieces[0] == [3, 0, 0] and far.pieces[1] == near.pieces[1]
+    assert _value(near, 1) - _value(far, 1) > 1.0

@@ -135,8 +135,9 @@ def test_building_discount() -> None:
 
 
 def test_build_anywhere_once_per_round() -> None:
-    """§6 ASSUMED level III: once per round, one house ignoring the card icon."""
-    scenario = village_turn().resources(0, wood=2, stone=2, brick=1)
+    """§6 ASSUMED level III (v1-v3's III:architect): once per round, one house ignoring the card
+    icon."""
+    scenario = village_turn(components="v3").resources(0, wood=2, stone=2, brick=1)
     state = scenario.trade_tiles(0, "III:architect").state()
     state.apply_text("build etla-plains.1 slot 1")  # a cornfield with a village card
     assert state.used[0] == [True]
@@ -146,8 +147,8 @@ def test_build_anywhere_once_per_round() -> None:
 
 
 def test_track_discount_on_tiles() -> None:
-    """§6, §9: track bonuses lower trade-tile costs (minimum 0)."""
-    state = village_turn().resources(0).track(0, 3).state()
+    """§6, §9: track bonuses lower trade-tile costs (minimum 0; v3's discounts on spaces 2, 9)."""
+    state = village_turn(components="v3").resources(0).track(0, 3).state()
     assert "buy I.1" in legal_texts(state)
     state.apply_text("buy I.1")
     assert state.res[0][4] == 0

@@ -1,5 +1,5 @@
-"""Data set v3 (the default): v2 retuned with the balance lab (§6, §8, §9 of zapotec.md); v2
-records replay identically, and a registered data set still builds on v2."""
+"""Data set v3 (the default): v2 retuned with the balance lab (§6, §8, §9 of
+zapotec.md); v2 records replay identically, and a registered data set still builds on v2."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_v3_is_the_default_and_names_itself_in_records() -> None:
     state = new(4)
     assert state.options["components"] == "v3"
     assert state.record().options["components"] == "v3"
-    assert data_set_names()[:3] == ["v3", "v2", "v1"]
+    assert data_set_names()[:4] == ["v3", "v4", "v2", "v1"]
 
 
 def test_track_worked_example() -> None:
@@ -39,7 +39,8 @@ def test_track_worked_example() -> None:
     1 corn + 1 gold (1), trade tiles 1 gold cheaper (2), 1 corn + 1 priest (3), 3 VP (4), 1 corn
     + 1 gold (5); a second sacrifice of the 3 corn and the priest it gave reaches space 8: free
     rituals (6), 1 corn + 1 priest (7), 5 VP (8)."""
-    state = Scenario.new(4).turn(A, "village", "brick").resources(A, corn=5, priest=1).state()
+    scenario = Scenario.new(4, components="v3").turn(A, "village", "brick")
+    state = scenario.resources(A, corn=5, priest=1).state()
     assert state.phase == ACTIONS and state.current_player == A
     assert state.track[A] == 0 and state.points[A] == 0
     state.apply(Sacrifice(5))
@@ -60,7 +61,7 @@ def test_track_worked_example() -> None:
 def test_level_three_produce_tiles_pay_once_a_round() -> None:
     """§6 (v3): III:stone gives a village's produce, stone + gold, once per round; v2's
     III:stone was a permanent income bonus."""
-    scenario = Scenario.new(4).turn(A, "cornfield", "wood").resources(A)
+    scenario = Scenario.new(4, components="v3").turn(A, "cornfield", "wood").resources(A)
     state = scenario.trade_tiles(A, "III:stone").state()
     kind = state.comp.trade_index["III:stone"]
     assert state.comp.trade_tiles[kind].timing == "round"
@@ -87,7 +88,7 @@ def test_v2_income_bonus_is_unchanged_under_v2() -> None:
 
 def test_changed_ritual_goals_worked_examples() -> None:
     """§8 (v3) card 6: 3 pyramid pieces on the board, 12 VP; card 9: space 8, 12 VP."""
-    scenario = Scenario.new(4)
+    scenario = Scenario.new(4, components="v3")
     state = scenario.state()
     six, nine = goal(state, 6), goal(state, 9)
     # Two of A's pieces on pyramid 1, which is not complete: what counts is pieces, not pyramids.

@@ -244,6 +244,31 @@ _RITUAL_CHANGES_V3: dict[int, tuple[str, dict[str, Any]]] = {
     9: ("space 8 of the sacrifice track: 12 VP", _goal("track", 8, 12)),
 }
 
+# §6 (v4), on top of v3's: the two tiles v3 never sold at 1 s a move (BENCHMARKS.md) change. The
+# seed's "reduced costs for other actions" made a tile: III:architect saves a level's priest and
+# wood (with track space 2 a level then costs 1 brick); III:wood gives a level's three basics once
+# per round (ASSUMED effects, the balance lab).
+_TRADE_TILE_CHANGES_V4: dict[str, tuple[str, dict[str, Any]]] = {
+    "III:architect": ("permanent", {"kind": "pyramid_discount", "save": {"priest": 1, "wood": 1}}),
+    "III:wood": ("round", {"kind": "gain", "get": {"wood": 1, "brick": 1, "stone": 1}}),
+}
+
+# §9 (v4): v3's track with a pyramid discount on space 2 (a level costs no priest and no stone
+# from there on [SUM: "reduced costs for other actions"]) and the first trade discount moved to
+# space 4 in place of 3 VP, so that a seat on the track can build the four levels whose last,
+# its small piece, completes a pyramid (§7) (ASSUMED bonuses, the balance lab).
+_TRACK_BONUSES_V4 = {
+    **_TRACK_BONUSES_V3,
+    "2": {"kind": "pyramid_discount", "save": {"priest": 1, "stone": 1}},
+    "4": {"kind": "trade_discount", "amount": 1},
+}
+
+# §8 (v4): card 6 pays for a piece in a complete pyramid again (v2's card), which the v4 pyramid
+# discounts put within reach (ASSUMED).
+_RITUAL_CHANGES_V4: dict[int, tuple[str, dict[str, Any]]] = {
+    6: ("a piece in a complete pyramid: 12 VP", _goal("complete_pyramids", 1, 12)),
+}
+
 _NOTES = {
     "cards": "ASSUMED (§4.2): numbers 1-9 building types, 10-18 terrains, 19-27 regions",
     "sections": "ASSUMED (§2.1): the types of the '3+' and '4' spaces",
@@ -274,25 +299,41 @@ _NOTES_V3 = {
     "every bonus ASSUMED (v3: retuned by the balance lab); 9/6/3 for the top three sourced",
 }
 
-VERSIONS = ("v1", "v2", "v3")
-"""The built-in data sets: ``v1`` (the first engine's tables), ``v2`` (ritual goals, VP spaces)
-and ``v3`` (the default: v2 retuned with the balance lab)."""
+_NOTES_V4 = {
+    **_NOTES_V3,
+    "trade_tiles": "ASSUMED (§6): every effect (v4: eight changed from v1 by the balance lab, "
+    "III:architect a pyramid discount); costs 1/2/3 gold are from the sources",
+    "rituals": "goals sourced (§8); all ten cards ASSUMED (v4: cards 6 and 9 changed)",
+    "sacrifice_track": "VP spaces, reduced costs and the last space's free ritual sourced (§9); "
+    "length 11 and every bonus ASSUMED (v4: a pyramid discount on space 2); 9/6/3 sourced",
+}
+
+VERSIONS = ("v1", "v2", "v3", "v4")
+"""The built-in data sets: ``v1`` (the first engine's tables), ``v2`` (ritual goals, VP spaces),
+``v3`` (the default: v2 retuned with the balance lab) and ``v4`` (v3 with pyramid discounts,
+measured and not made the default: BENCHMARKS.md)."""
+
+DEFAULT_VERSION = "v3"
+"""The built-in data set a game uses unless the ``components`` option names another."""
 
 
 def _trade_tile(version: str, row: list[Any]) -> dict[str, Any]:
     name, level, count, timing, effect = row
     if version != "v1":
         effect = _TRADE_TILE_CHANGES_V2.get(str(name), effect)
-    if version == "v3" and name in _TRADE_TILE_CHANGES_V3:
+    if version in ("v3", "v4") and name in _TRADE_TILE_CHANGES_V3:
         timing, effect = _TRADE_TILE_CHANGES_V3[str(name)]
+    if version == "v4" and name in _TRADE_TILE_CHANGES_V4:
+        timing, effect = _TRADE_TILE_CHANGES_V4[str(name)]
     return {"name": name, "level": level, "count": count, "timing": timing, "effect": effect}
 
 
-def default_data(building_tiles: str = "seed", version: str = "v3") -> dict[str, Any]:
+def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -> dict[str, Any]:
     """A built-in data set in its JSON shape (``building_tiles`` is ``seed`` or ``rules``).
 
-    ``version`` is ``v3`` (the default: v2 retuned with the balance lab), ``v2`` (ritual goals,
-    a track with VP spaces, a fixed building tile pool per player count) or ``v1`` (the first
+    ``version`` is one of :data:`VERSIONS`, :data:`DEFAULT_VERSION` unless named: ``v4`` (v3
+    with pyramid discounts), ``v3`` (the default: v2 retuned with the balance lab), ``v2`` (ritual goals, a
+    track with VP spaces, a fixed building tile pool per player count) or ``v1`` (the first
     tables); the older ones are kept so old records replay.
     """
     if version not in VERSIONS:
@@ -305,15 +346,21 @@ def default_data(building_tiles: str = "seed", version: str = "v3") -> dict[str,
     else:
         tiles = [[b, list(p), dict(n)] for b, p, n in _BUILDING_TILES_POOL]
     rituals: list[list[Any]] = [list(row) for row in (_RITUALS if v1 else _RITUALS_V2)]
-    if version == "v3":
-        for row in rituals:
-            if row[0] in _RITUAL_CHANGES_V3:
-                row[1:] = _RITUAL_CHANGES_V3[row[0]]
-    track = _TRACK_BONUSES if v1 else _TRACK_BONUSES_V3 if version == "v3" else _TRACK_BONUSES_V2
+    changes = {"v3": _RITUAL_CHANGES_V3, "v4": {**_RITUAL_CHANGES_V3, **_RITUAL_CHANGES_V4}}
+    for row in rituals:
+        if row[0] in changes.get(version, {}):
+            row[1:] = changes[version][row[0]]
+    track = {
+        "v1": _TRACK_BONUSES,
+        "v2": _TRACK_BONUSES_V2,
+        "v3": _TRACK_BONUSES_V3,
+        "v4": _TRACK_BONUSES_V4,
+    }[version]
+    notes = {"v1": _NOTES, "v2": _NOTES_V2, "v3": _NOTES_V3, "v4": _NOTES_V4}[version]
     return {
         "format": "zapotec-components",
         "version": version,
-        "notes": dict(_NOTES if v1 else _NOTES_V3 if version == "v3" else _NOTES_V2),
+        "notes": dict(notes),
         "cards": [list(row) for row in _CARDS],
         "sections": [
             {"region": r, "terrain": t, "spaces": list(b), "players": list(_SPACE_PLAYERS)}
@@ -386,6 +433,7 @@ class Effect:
     vp: int = 0  # ritual points
     count: str = ""  # ritual goal: what is counted (see effects.GOAL_COUNTS)
     at_least: int = 0  # ritual goal: the count that meets it
+    save: Vec = ZERO  # pyramid_discount: what a pyramid level costs less (data set v4, §7)
 
 
 @dataclass(frozen=True)
@@ -537,6 +585,11 @@ def _effect(data: object, what: str) -> Effect:
         return Effect(kind, amount=int(data.get("amount", 1)))
     if kind in ("build_anywhere", "ritual_priest_free", "free_ritual"):
         return Effect(kind)
+    if kind == "pyramid_discount":
+        save = _vec(data.get("save", {}), what + " save")
+        if not any(save):
+            raise UnknownOption(f"components: {what}: a pyramid_discount must save something")
+        return Effect(kind, save=save)
     if kind == "per_group":
         group = data.get("group")
         if group not in ("region", "terrain", "building"):
@@ -682,6 +735,10 @@ def _compile(data: dict[str, Any]) -> Components:
                 _effect(entry["effect"], f"trade tile {entry['name']}"),
             )
         )
+        if trade[-1].effect.kind == "pyramid_discount" and trade[-1].timing != "permanent":
+            raise UnknownOption(
+                f"components: trade tile {entry['name']!r}: a pyramid_discount is permanent"
+            )
     track = data["sacrifice_track"]
     length = int(track["length"])
     bonuses: list[Effect | None] = [None] * (length + 1)
@@ -781,8 +838,8 @@ def _check_counts(c: Components) -> None:
             raise UnknownOption(f"components: {players} players need {need} cards")
 
 
-def default_components(building_tiles: str = "seed", version: str = "v3") -> Components:
-    """A built-in data set, ``v3`` unless named (compiled once: one object per data set)."""
+def default_components(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -> Components:
+    """A built-in data set, :data:`DEFAULT_VERSION` unless named (compiled once per data set)."""
     return _built_in(building_tiles, version)
 
 

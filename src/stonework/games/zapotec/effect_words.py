@@ -9,6 +9,8 @@ described as faithfully as the built-in one.
 ['+1 wood +1 brick', '1 basic > 2 corn']
 >>> effect_words(c.track_bonuses[2])
 'trade tiles cost 1 gold less'
+>>> effect_words(default_components(version="v4").track_bonuses[2])
+'pyramid levels save 1 stone and 1 priest'
 """
 
 from __future__ import annotations
@@ -51,6 +53,11 @@ def effect_words(effect: Effect | None) -> str:
         return "a free ritual disc"
     if kind == "points":
         return f"+{effect.amount} VP"
+    if kind == "pyramid_discount":
+        # "save ... and ...": the track's drawing wraps it at 14 letters into lines that each
+        # translate ("pyramid levels", "save 1 stone", "and 1 priest").
+        saved = [f"{n} {RESOURCES[r]}" for r, n in enumerate(effect.save) if n]
+        return "pyramid levels save " + " and ".join(saved)
     return kind.replace("_", " ")
 
 

@@ -10,6 +10,9 @@ new tile or card in a data set needs no new code as long as it uses these kinds:
 - ``build_anywhere``: once per round, one house ignoring the card icon;
 - ``trade_discount``, ``ritual_priest_free``: permanent track bonuses of the spaces passed;
 - ``free_ritual``: place a ritual disc at once, paying nothing;
+- ``pyramid_discount`` (data set v4): a pyramid level costs the resources ``save`` names less,
+  from a permanent trade tile or a sacrifice space passed; several add up, never below 0
+  (:func:`pyramid_cost`);
 - ``points``: victory points at once;
 - ritual goals (data set v2, §8): ``goal``, a ``count`` (:func:`goal_count`) of at least
   ``at_least`` pays ``vp`` at the end, a smaller one nothing;
@@ -22,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from stonework.games.zapotec.components import Components, Effect, Vec, piece_owner
+from stonework.games.zapotec.components import ZERO, Components, Effect, Vec, piece_owner
 
 if TYPE_CHECKING:
     from stonework.games.zapotec.state import ZapotecState
@@ -90,6 +93,54 @@ def trade_discount(state: ZapotecState, seat: int) -> int:
 def ritual_priest_free(state: ZapotecState, seat: int) -> bool:
     """True once a track bonus waives the priest of rituals (§9)."""
     return _track_tables(state.comp)[1][state.track[seat]]
+
+
+@lru_cache(maxsize=16)
+def _track_pyramid_saves(c: Components) -> tuple[Vec, ...]:
+    # Per sacrifice space: what the pyramid_discount spaces up to it save on a level, summed.
+    out: list[Vec] = [ZERO]
+    for space in range(1, c.track_length + 1):
+        effect = c.track_bonuses[space]
+        last = out[-1]
+        if effect is not None and effect.kind == "pyramid_discount":
+            last = _add(last, effect.save)
+        out.append(last)
+    return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _has_pyramid_discount(c: Components) -> bool:
+    # Data sets without the kind (v1-v3) keep their plain price: no per-call work.
+    return any(t.effect.kind == "pyramid_discount" for t in c.trade_tiles) or any(
+        e is not None and e.kind == "pyramid_discount" for e in c.track_bonuses
+    )
+
+
+def _add(a: Vec, b: Vec) -> Vec:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
+
+
+def pyramid_cost(state: ZapotecState, seat: int) -> Vec:
+    """What a pyramid level costs ``seat`` now (§7): the data set's price less what its
+    ``pyramid_discount`` tiles (permanent, §6) and the sacrifice spaces it has passed (§9) save;
+    savings add up, and no resource goes below 0."""
+    c = state.comp
+    cost = c.pyramid_cost
+    if not _has_pyramid_discount(c):
+        return cost
+    saved = _track_pyramid_saves(c)[state.track[seat]]
+    tiles = c.trade_tiles
+    for kind in state.tiles[seat]:
+        if tiles[kind].effect.kind == "pyramid_discount":
+            saved = _add(saved, tiles[kind].effect.save)
+    return (
+        max(0, cost[0] - saved[0]),
+        max(0, cost[1] - saved[1]),
+        max(0, cost[2] - saved[2]),
+        max(0, cost[3] - saved[3]),
+        max(0, cost[4] - saved[4]),
+        max(0, cost[5] - saved[5]),
+    )
 
 
 def building_discount(state: ZapotecState, seat: int) -> int:

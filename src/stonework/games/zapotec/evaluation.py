@@ -18,7 +18,7 @@ from stonework.games.zapotec.components import (
 )
 from stonework.games.zapotec.effects import goal_count, ritual_points, trade_discount
 from stonework.games.zapotec.phases import COMMIT, DRAFT, END, INCOME
-from stonework.games.zapotec.rules import income_slots, pyramid_complete
+from stonework.games.zapotec.rules import can_stack, income_slots, pyramid_complete
 from stonework.games.zapotec.scoring import pyramid_points, ritual_total, track_points
 
 if TYPE_CHECKING:
@@ -39,9 +39,16 @@ _TILE_ENTRY = 4.0  # added to corn and priest in a tile's income while the seat 
 _TRADE_TILE = 0.6  # a lasting trade tile, per remaining round, when its kind says no more
 _SPENT_TILE = 0.15  # a spent immediate tile, per remaining round (ritual goals count tiles)
 _HOUSES_A_ROUND = 1.2  # houses a seat builds in a round: what a building discount saves on
+_LEVELS_A_ROUND = 0.8  # pyramid levels a seat builds in a round: what a pyramid discount saves on
 _GOAL_PROGRESS = 0.6  # of an unmet ritual goal's points, per share of its count reached (§8)
 _NEXT_HOUSES = 0.5  # houses a seat adds to a pyramid's icon in each remaining round (§7)
 _COMPLETION = (0.0, 0.0, 0.55, 0.35)  # chance an open pyramid is finished, by its top piece size
+# §7 under "largest piece left": a seat's small piece (its 4th level) is what completes a
+# pyramid, so how near the table's nearest seat is to a small piece decides whether an open
+# pyramid gets its top. By the seat's large and medium pieces still in its supply (0..3) while
+# a small is left: the share of a completion's value that nearness is worth.
+_NEARNESS = (1.0, 0.6, 0.35, 0.2)
+_OWN_SMALL = 0.6  # of the 5 VP the seat's own small piece earns when it completes a pyramid
 _FREE_DISC = 1.5  # a ritual disc the seat could still place on a card it would profit from
 
 
@@ -183,24 +190,48 @@ def _tile_value(c: Components, kind: int) -> float:
         return basic * 0.4
     if effect.kind == "building_discount":
         return basic * min(1, effect.amount) * _HOUSES_A_ROUND
+    if effect.kind == "pyramid_discount":
+        return sum(_RESOURCE_VALUE[r] * effect.save[r] for r in range(6)) * _LEVELS_A_ROUND
     return _TRADE_TILE
+
+
+def _nearness(state: ZapotecState, seat: int, left: int) -> float:
+    """§7: how near ``seat`` is to placing a small piece, the one that completes a pyramid
+    under "largest piece left" (0 without a small left or a round to place it in)."""
+    pieces = state.pieces[seat]
+    if not left or not pieces[0]:
+        return 0.0
+    if state.any_piece or state.fitting_piece:
+        return _NEARNESS[0]  # under these options a small piece can go now
+    before = pieces[1] + pieces[2]  # the large and medium pieces that must go first
+    if before >= left + 2:  # more levels than the rounds can hold (about 2 levels a round)
+        return 0.0
+    return _NEARNESS[before]
 
 
 def _open_pyramids(state: ZapotecState, seat: int, left: int) -> float:
     """§7 before the end: what the seat's pieces may still earn, beyond what they score now:
-    the houses it may yet build on each pyramid's icon, and the completion bonus times the
-    chance an unfinished pyramid gets its small piece."""
+    the houses it may yet build on each pyramid's icon, the completion bonus times the chance
+    an unfinished pyramid gets its small piece (higher as some seat nears its small piece), and
+    a share of what the seat's own small piece will earn when it completes a pyramid."""
     c = state.comp
+    vp = c.pyramid_completion_vp
+    closest = max(_nearness(state, other, left) for other in range(state.num_players))
+    topped = 0  # the most pieces of the seat in an open pyramid its small piece could top
     out = 0.0
     for stack in state.pyramids:
         mine = sum(1 for piece in stack if piece_owner(piece) == seat)
         if not mine:
             continue
+        if can_stack(state, stack, 1):
+            topped = max(topped, mine)
         out += mine * _NEXT_HOUSES * left
         if not pyramid_complete(state, stack):
-            chance = _COMPLETION[piece_size(stack[-1])]
-            out += chance * c.pyramid_completion_vp * mine + _OPEN_PIECE * mine * left / c.rounds
-    return out
+            chance = min(1.0, _COMPLETION[piece_size(stack[-1])] * (0.5 + closest))
+            out += chance * vp * mine + _OPEN_PIECE * mine * left / c.rounds
+    # The seat's own small piece completes a pyramid: 5 VP for it, and 5 for each of the seat's
+    # pieces in the pyramid it tops (a share, as the seat nears that small piece).
+    return out + _OWN_SMALL * vp * (1 + topped) * _nearness(state, seat, left)
 
 
 def _open_rituals(state: ZapotecState, seat: int) -> float:

@@ -51,6 +51,7 @@ from stonework.games.zapotec.effects import (
     income_bonus,
     on_buy,
     pay,
+    pyramid_cost,
     ritual_priest_free,
     trade_discount,
     unused_anywhere,
@@ -388,12 +389,13 @@ def _sized_pyramid_moves(state: ZapotecState, seat: int, out: list[Action]) -> N
 
 
 def _why_no_pyramid(state: ZapotecState, seat: int) -> str | None:
-    # §7: a level costs the data set's price and takes the seat's largest piece.
-    c = state.comp
+    # §7: a level costs the data set's price (less the seat's pyramid discounts, data set v4)
+    # and takes the seat's largest piece.
     if state.one_level and state.pyramid_levels:
         return "only one pyramid level per turn (option one_pyramid_level_per_turn)"
-    if not affordable(state.res[seat], c.pyramid_cost):
-        return f"a level costs {_words(c.pyramid_cost)}"
+    cost = pyramid_cost(state, seat)
+    if not affordable(state.res[seat], cost):
+        return f"a level costs {_words(cost)}"
     if not largest_piece(state, seat):
         return "you have no pyramid piece left"
     return None
@@ -722,7 +724,7 @@ def _apply_use(state: ZapotecState, seat: int, action: Use) -> None:
 
 
 def _apply_pyramid(state: ZapotecState, seat: int, action: Pyramid) -> None:
-    pay(state.res[seat], state.comp.pyramid_cost)
+    pay(state.res[seat], pyramid_cost(state, seat))
     size = action.size or piece_for(state, seat, state.pyramids[action.space])
     state.pieces[seat][size - 1] -= 1
     if action.tile >= 0:
