@@ -47,7 +47,7 @@ comparing positions at different depths, where without it a position just after 
 move would look some 6 points better than one after the opponent's reply.
 """
 
-TURN_BONUS: Final[dict[int, tuple[float, ...]]] = {3: (7.0, 3.5), 4: (7.5, 1.0, 0.5)}
+TURN_BONUS: Final[dict[int, tuple[float, ...]]] = {3: (7.0, 3.5), 4: (7.5, 5.0, 2.5)}
 """By player count from three on: the bonus of the seat to move and of each seat after it.
 
 From three players on, the seats that choose before the seat that just moved chooses again
@@ -55,8 +55,10 @@ may be ahead too. Measured in greedy self-play like :data:`TO_MOVE_BONUS`: each 
 total beyond its estimate against that of the seat that just moved, by how many places it
 comes after the seat to move (``benchmarks/akropolis_to_move_bonus.py --players N``; BENCHMARKS.md,
 "Multi-player search"). A count not listed gives the seat to move :data:`TO_MOVE_BONUS` only.
-Without the later seats' share a search at three players judged leaves at different depths
-unequally (after its own move the seat two places on looked 3.5 points poorer than it was).
+Both counts fall evenly with the place (three players: 7.1 and 3.6 measured; four: 7.5, 5.0
+and 2.5). Without the later seats' share a search judged leaves at different depths unequally
+(at three players, after its own move the seat two places on looked 3.5 points poorer than it
+was).
 """
 
 LEAD_SCALE: Final = 25.0
