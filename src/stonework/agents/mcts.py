@@ -53,8 +53,11 @@ ValueModel = Literal["lead", "field", "auto"]
 VALUE_MODELS: dict[int, ValueModel] = {2: "lead", 3: "lead", 4: "lead"}
 """What ``values="auto"`` backs up at each player count (``lead`` where a count is missing).
 
-All ``lead`` for now: at three players in Akropolis (0.2 s a move, 12 games with greedy at the
-table, BENCHMARKS.md) ``field`` won 0 games to ``lead``'s 4; it stays available to tune.
+All ``lead`` for now: at three players in Akropolis ``field`` won 0 games of 12 to ``lead``'s 4
+(0.2 s a move, greedy at the table), and with a softer comparison (temperature 1) it scored 2.7
+points a game less than greedy in its seat where ``lead`` scored as much (24 games each,
+BENCHMARKS.md "Multi-player search"). A game may declare its own model per player count
+(``SearchDefaults.values``); it stays available to tune (``values=field:temperature=T``).
 """
 FIELD_TEMPERATURE = 0.25
 """Softness of the pairwise comparisons of ``field`` values (on the [-1, 1] value scale)."""
