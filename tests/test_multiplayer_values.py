@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
 
 import pytest
 
 from stonework.agents.base import Budget
+from stonework.agents.catalog import agent_from_spec
 from stonework.agents.mcts import VALUE_MODELS, MCTSAgent, field_values
 from stonework.agents.playout import Playout
+from stonework.agents.tuning import tree_settings
+from stonework.core.registry import SearchDefaults
 from toys import StandingsState, Take, make_spec
 
 make_spec(StandingsState, "standings")
@@ -53,3 +58,43 @@ def test_field_values_rank_the_seats() -> None:
 def test_unknown_value_model_is_refused() -> None:
     with pytest.raises(ValueError, match="values must be"):
         MCTSAgent(Budget(iterations=1), values="best")  # type: ignore[arg-type]
+
+
+def test_the_field_temperature_softens_the_comparisons() -> None:
+    # Worked example at temperature 1: seat 0 is 0.7 above seat 1 and 1.4 above seat 2.
+    v = field_values([0.5, -0.2, -0.9], temperature=1.0)
+    assert v[0] == pytest.approx((math.tanh(0.7) + math.tanh(1.4)) / 2)
+    assert v[2] == pytest.approx((math.tanh(-1.4) + math.tanh(-0.7)) / 2)
+    # A larger temperature keeps more of the margin: far ahead is no longer almost a sure +1.
+    assert field_values([0.5, -0.2, -0.9], temperature=0.25)[0] > v[0]
+
+
+def test_temperature_and_widening_come_from_the_spec_text() -> None:
+    agent = agent_from_spec("mcts:10:values=field:temperature=2:widen=1")
+    assert isinstance(agent, MCTSAgent)
+    assert (agent.values, agent.temperature, agent.widen_factor) == ("field", 2.0, 1.0)
+    with pytest.raises(ValueError, match="temperature must be positive"):
+        agent_from_spec("mcts:10:temperature=0")
+
+
+def test_a_game_may_declare_settings_per_player_count() -> None:
+    three = SearchDefaults(exploration=0.3, values="field", temperature=1.0)
+    search = SearchDefaults(exploration=0.1, by_players=((3, three),))
+    assert search.for_players(3) is three
+    assert search.for_players(2) is search and search.for_players(None) is search
+    spec = dataclasses.replace(StandingsState.spec, search=search)
+    assert tree_settings(spec, 3).exploration == 0.3 and tree_settings(spec, 3).values == "field"
+    assert tree_settings(spec, 4).exploration == 0.1 and tree_settings(spec, 4).values is None
+
+
+def test_a_declared_value_model_steers_auto(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``values=auto`` takes the game's model for the count before VALUE_MODELS."""
+    spec = StandingsState.spec
+    field3 = SearchDefaults(by_players=((3, SearchDefaults(values="field")),))
+    monkeypatch.setattr(StandingsState, "spec", dataclasses.replace(spec, search=field3))
+    assert choose(3, "auto") == Take(2)
+    assert choose(3, "lead") == Take(1)  # an explicit setting still wins
+    bad = SearchDefaults(by_players=((3, SearchDefaults(values="best")),))
+    monkeypatch.setattr(StandingsState, "spec", dataclasses.replace(spec, search=bad))
+    with pytest.raises(ValueError, match="values must be lead or field"):
+        choose(3, "auto")

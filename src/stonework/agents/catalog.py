@@ -90,6 +90,9 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
         rank_after = None if raw_rank is None else int(raw_rank)
         chosen = str(kw.pop("mode", mode))
         values = str(kw.pop("values", "auto"))
+        raw_temperature = kw.pop("temperature", None)
+        temperature = None if raw_temperature is None else float(raw_temperature)
+        widen_factor = float(kw.pop("widen", 2.0))
         _no_more(mode, kw)
         agent = MCTSAgent(
             budget,
@@ -101,6 +104,8 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
             stop_early=stop_early,
             rank_after=rank_after,
             values=values,  # type: ignore[arg-type]
+            temperature=temperature,
+            widen_factor=widen_factor,
         )
         return agent
 

@@ -53,8 +53,11 @@ ValueModel = Literal["lead", "field", "auto"]
 VALUE_MODELS: dict[int, ValueModel] = {2: "lead", 3: "lead", 4: "lead"}
 """What ``values="auto"`` backs up at each player count (``lead`` where a count is missing).
 
-All ``lead`` for now: at three players in Akropolis (0.2 s a move, 12 games with greedy at the
-table, BENCHMARKS.md) ``field`` won 0 games to ``lead``'s 4; it stays available to tune.
+All ``lead`` for now: at three players in Akropolis ``field`` won 0 games of 12 to ``lead``'s 4
+(0.2 s a move, greedy at the table), and with a softer comparison (temperature 1) it scored 2.7
+points a game less than greedy in its seat where ``lead`` scored as much (24 games each,
+BENCHMARKS.md "Multi-player search"). A game may declare its own model per player count
+(``SearchDefaults.values``); it stays available to tune (``values=field:temperature=T``).
 """
 FIELD_TEMPERATURE = 0.25
 """Softness of the pairwise comparisons of ``field`` values (on the [-1, 1] value scale)."""
@@ -117,11 +120,14 @@ class MCTSAgent(Agent):
         stop_early: bool = True,
         rank_after: int | None = None,
         values: ValueModel = "auto",
+        temperature: float | None = None,
     ) -> None:
         if mode not in ("mcts", "ismcts", "auto"):
             raise ValueError(f"mode must be mcts, ismcts or auto, not {mode!r}")
         if values not in ("lead", "field", "auto"):
             raise ValueError(f"values must be lead, field or auto, not {values!r}")
+        if temperature is not None and not temperature > 0:
+            raise ValueError(f"temperature must be positive, not {temperature!r}")
         self.budget = budget
         self.mode = mode
         self.playout = playout
@@ -138,6 +144,8 @@ class MCTSAgent(Agent):
         """``None``: the game's own default (see :mod:`stonework.agents.tuning`)."""
         self.values = values
         """What each seat maximises: the game's leaf values or its standing against the field."""
+        self.temperature = temperature
+        """Softness of ``field`` comparisons; ``None``: :data:`FIELD_TEMPERATURE`."""
         self.name = "ismcts" if mode == "ismcts" else "mcts"
         self.last_iterations = 0
         self.last_root: Node | None = None
@@ -306,14 +314,20 @@ class _Search:
         """Score margin sums of the seat to move, by ``id`` of the root child they went through."""
         self.players = state.num_players
         self.root = Node(self.players)
-        defaults = tree_settings(state.spec)
+        defaults = tree_settings(state.spec, state.num_players)
         self.exploration = defaults.exploration if agent.exploration is None else agent.exploration
         self.playout = agent.playout or defaults.playout
         self.expand_sample = defaults.expand if agent.expand_sample is None else agent.expand_sample
         self.rank_after = defaults.rank_after if agent.rank_after is None else agent.rank_after
         self.legal_now = set(actions)
-        model = VALUE_MODELS.get(self.players, "lead") if agent.values == "auto" else agent.values
+        model: str = agent.values
+        if model == "auto":
+            model = defaults.values or VALUE_MODELS.get(self.players, "lead")
+        if model not in ("lead", "field"):
+            raise ValueError(f"values must be lead or field, not {model!r} ({state.spec.name})")
         self.field = model == "field"
+        temperature = defaults.temperature if agent.temperature is None else agent.temperature
+        self.temperature = FIELD_TEMPERATURE if temperature is None else temperature
 
     def simulate(self) -> None:
         """One simulation: a world, down the tree and one step beyond, a value, backed up."""
@@ -404,7 +418,7 @@ class _Search:
         """
         values = run_playout(world, self.playout, self.rng, self.has_heuristic)
         if self.field and not world.is_terminal:
-            return field_values(values)
+            return field_values(values, self.temperature)
         return values
 
     def backup(self, path: list[Node], values: Values) -> None:

@@ -26,20 +26,28 @@ class TreeSettings:
     """UCT's exploration constant, on the scale of the game's values ([-1, 1])."""
     rank_after: int = 0
     """Visits after which a node below the root ranks all its actions by one ply (0: never)."""
+    values: str | None = None
+    """What each seat backs up (``lead`` or ``field``); ``None``: ``mcts.VALUE_MODELS``."""
+    temperature: float | None = None
+    """Softness of ``field`` values; ``None``: ``mcts.FIELD_TEMPERATURE``."""
 
 
 TREE_SETTINGS: dict[str, TreeSettings] = {}
 """Overrides by game name (experiments); a game not listed uses its spec's declaration."""
 
 
-def tree_settings(game: str | GameSpec) -> TreeSettings:
-    """The tree-search defaults of ``game`` (a name or a spec)."""
+def tree_settings(game: str | GameSpec, players: int | None = None) -> TreeSettings:
+    """The tree-search defaults of ``game`` (a name or a spec) at ``players`` seats.
+
+    A game may declare other settings for some player counts (``SearchDefaults.by_players``):
+    what is measured best at two players need not be at four.
+    """
     name = game if isinstance(game, str) else game.name
     override = TREE_SETTINGS.get(name)
     if override is not None:
         return override
     spec = get_game(game) if isinstance(game, str) else game
-    return _from_spec(spec.search)
+    return _from_spec(spec.search.for_players(players))
 
 
 def _from_spec(search: SearchDefaults) -> TreeSettings:
@@ -48,4 +56,6 @@ def _from_spec(search: SearchDefaults) -> TreeSettings:
         expand=search.expand,
         exploration=search.exploration,
         rank_after=search.rank_after,
+        values=search.values,
+        temperature=search.temperature,
     )

@@ -36,6 +36,19 @@ class SearchDefaults:
     """UCT's exploration constant, on the scale of the game's values ([-1, 1])."""
     rank_after: int = 0
     """Visits after which a node below the root ranks all its actions by one ply (0: never)."""
+    values: str | None = None
+    """What each seat backs up: ``lead``, ``field`` (``None``: the agents' default by count)."""
+    temperature: float | None = None
+    """Softness of ``field`` values (``None``: the agents' default)."""
+    by_players: tuple[tuple[int, SearchDefaults], ...] = ()
+    """Whole replacements for some player counts, measured there: ``((3, SearchDefaults(...)),)``."""
+
+    def for_players(self, players: int | None) -> SearchDefaults:
+        """The settings at ``players`` seats: a replacement declared for that count, else these."""
+        for count, settings in self.by_players:
+            if count == players:
+                return settings
+        return self
 
 
 @dataclass(frozen=True)

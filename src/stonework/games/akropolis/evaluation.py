@@ -47,6 +47,20 @@ comparing positions at different depths, where without it a position just after 
 move would look some 6 points better than one after the opponent's reply.
 """
 
+TURN_BONUS: Final[dict[int, tuple[float, ...]]] = {3: (7.0, 3.5), 4: (7.5, 5.0, 2.5)}
+"""By player count from three on: the bonus of the seat to move and of each seat after it.
+
+From three players on, the seats that choose before the seat that just moved chooses again
+may be ahead too. Measured in greedy self-play like :data:`TO_MOVE_BONUS`: each seat's final
+total beyond its estimate against that of the seat that just moved, by how many places it
+comes after the seat to move (``benchmarks/akropolis_to_move_bonus.py --players N``; BENCHMARKS.md,
+"Multi-player search"). A count not listed gives the seat to move :data:`TO_MOVE_BONUS` only.
+Both counts fall evenly with the place (three players: 7.1 and 3.6 measured; four: 7.5, 5.0
+and 2.5). Without the later seats' share a search judged leaves at different depths unequally
+(at three players, after its own move the seat two places on looked 3.5 points poorer than it
+was).
+"""
+
 LEAD_SCALE: Final = 25.0
 """Points of estimated lead that ``tanh`` maps to about 0.76."""
 
@@ -85,7 +99,8 @@ def estimate(state: AkropolisState, seat: int) -> float:
     """A seat's estimated final total (its real total once no tile is left to lay).
 
     The seat whose turn it is (or comes after the tiles being revealed) gets
-    :data:`TO_MOVE_BONUS` on top.
+    :data:`TO_MOVE_BONUS` on top, and from three players on the seats after it a falling share
+    (:func:`turn_bonus`).
     """
     left = tiles_left(state)
     total = float(state.stones[seat])
@@ -94,9 +109,21 @@ def estimate(state: AkropolisState, seat: int) -> float:
         if kind == TEMPLE and left > 0:
             value += TEMPLE_SHARE * open_temples(state, seat)
         total += value * line.stars + left * (STARS_PER_TILE * value + VALUE_PER_TILE * line.stars)
-    if left > 0 and seat == state.turn:
-        total += TO_MOVE_BONUS
+    if left > 0:
+        total += turn_bonus(state, seat)
     return total
+
+
+def turn_bonus(state: AkropolisState, seat: int) -> float:
+    """What choosing ``seat``'s next tile sooner than the others is worth (see :data:`TURN_BONUS`).
+
+    Solo, and at two players, only the seat to move gets :data:`TO_MOVE_BONUS`.
+    """
+    bonuses = None if state.solo else TURN_BONUS.get(state.num_players)
+    if bonuses is None:
+        return TO_MOVE_BONUS if seat == state.turn else 0.0
+    later = (seat - state.turn) % state.num_players
+    return bonuses[later] if later < len(bonuses) else 0.0
 
 
 def lead_values(state: AkropolisState) -> list[float]:

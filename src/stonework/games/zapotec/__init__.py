@@ -13,7 +13,7 @@ explicit it wins. Component values the sources did not give are data in :mod:`.c
 
 from __future__ import annotations
 
-from stonework.core.registry import GameSpec, register
+from stonework.core.registry import GameSpec, SearchDefaults, register
 from stonework.games.zapotec import position
 from stonework.games.zapotec.datasets import read_components_file, register_components
 from stonework.games.zapotec.options import OPTIONS
@@ -47,6 +47,12 @@ SPEC = register(
         summary=SUMMARY,
         new_state=ZapotecState,
         from_position=position.read,
+        # Two and four players: random playouts to the end (BENCHMARKS.md, session 2 and
+        # "Multi-player search (issue 20, session 7)": at four, 8 decisions then the heuristic
+        # did worse). At three, the heuristic after 8 playout decisions: as strong or stronger
+        # for a third of the time (54% of 24 games against two greedy seats where playouts to
+        # the end won 37.5%; same section).
+        search=SearchDefaults(by_players=((3, SearchDefaults(playout_depth=8)),)),
     )
 )
 ZapotecState.spec = SPEC
