@@ -257,7 +257,7 @@ def bench(
         typer.Option(
             "--compare",
             help="Also measure this git revision, alternating, and print the ratios "
-            "(repeatable; needs a git checkout).",
+            "(repeatable; needs a git checkout; 'pure': this tree without its compiled engines).",
         ),
     ] = None,
     rounds: Annotated[
