@@ -36,6 +36,7 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "stonework.games.akropolis.scoring",
     "stonework.games.akropolis.evaluation",
     "stonework.games.akropolis.rules",
+    "stonework.games.akropolis.tiles",
     "stonework.games.zapotec.rules",
     "stonework.games.zapotec.costs",
     "stonework.games.zapotec.chance",
@@ -43,6 +44,9 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "stonework.games.zapotec.evaluation",
     "stonework.games.zapotec.scoring",
     "stonework.games.zapotec.phases",
+    "stonework.agents.playout",
+    "stonework.agents.simple",
+    "stonework.agents.mcts",
 )
 """The modules ``make compile`` compiles, as one mypyc group (their calls to each other are
 direct C calls)."""
