@@ -11,10 +11,11 @@ build is present (installed by ``stonework/__init__.py`` before any game is impo
 tree can be measured and compared both ways.
 
 The set was chosen by measurement (BENCHMARKS.md, "Issue 18, third pass"): modules of plain
-functions over lists, tuples and small ints gain most. Left out on purpose: the ``State``
-classes (the conformance kit and the tests subclass the protocol and build look-alikes, and
-Zapotec copies its state through ``__dict__``), the action classes (the conformance kit
-subclasses them), and Aztec's legality (it is big-integer bitmask code, which mypyc made 10%
+functions over lists, tuples and small ints gain most, and Akropolis's state (its clones are a
+tenth of a search). Left out on purpose: the protocol's ``State`` (the tests subclass it),
+Zapotec's and Aztec's states (Zapotec copies and pickles its state through ``__dict__``, which a
+compiled class does not hold), the action classes (the conformance kit subclasses them to build
+look-alikes), and Aztec's legality (it is big-integer bitmask code, which mypyc made 10%
 slower, not faster).
 """
 
@@ -37,6 +38,7 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "stonework.games.akropolis.evaluation",
     "stonework.games.akropolis.rules",
     "stonework.games.akropolis.tiles",
+    "stonework.games.akropolis.state",
     "stonework.games.zapotec.rules",
     "stonework.games.zapotec.costs",
     "stonework.games.zapotec.chance",
