@@ -71,6 +71,8 @@ def build() -> None:
             str(BUILD / "temp"),
             "--build-lib",
             str(BUILD / "lib"),
+            "--parallel",  # one C file per module: compile them on every core
+            str(os.cpu_count() or 1),
         ],
     )
     missing = [name for name in COMPILED_MODULES if not _built(name)]
