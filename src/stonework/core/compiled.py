@@ -11,12 +11,12 @@ build is present (installed by ``stonework/__init__.py`` before any game is impo
 tree can be measured and compared both ways.
 
 The set was chosen by measurement (BENCHMARKS.md, "Issue 18, third pass"): modules of plain
-functions over lists, tuples and small ints gain most, and Akropolis's state (its clones are a
-tenth of a search). Left out on purpose: the protocol's ``State`` (the tests subclass it),
-Zapotec's and Aztec's states (Zapotec copies and pickles its state through ``__dict__``, which a
-compiled class does not hold), the action classes (the conformance kit subclasses them to build
-look-alikes), and Aztec's legality (it is big-integer bitmask code, which mypyc made 10%
-slower, not faster).
+functions over lists, tuples and small ints gain most, and the Akropolis and Zapotec states
+(compiled, their fields are read without a dictionary lookup; a compiled class's ``__new__``
+runs ``__init__``, so each state's ``__init__`` without arguments is the blank that ``clone()``
+fills). Left out on purpose: the protocol's ``State`` (the tests subclass it), the action
+classes (the conformance kit subclasses them to build look-alikes), and Aztec (its legality is
+big-integer bitmask code, which mypyc made 10% slower, not faster).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "stonework.games.zapotec.evaluation",
     "stonework.games.zapotec.scoring",
     "stonework.games.zapotec.phases",
+    "stonework.games.zapotec.state",
     "stonework.agents.playout",
     "stonework.agents.simple",
     "stonework.agents.mcts",

@@ -43,6 +43,20 @@ from stonework.games.zapotec.components import Components
 from stonework.games.zapotec.datasets import load_components, register_components, registered_json
 from stonework.games.zapotec.phases import COMMIT, END, PHASES, TASKS
 
+FIELDS: tuple[str, ...] = (
+    *("num_players", "options", "history", "comp", "space"),
+    *("one_level", "actions_after_building", "palace_matches_icon", "palace_uses_house"),
+    *("shared_ties", "small_on_large", "complete_at_three", "any_piece", "fitting_piece"),
+    *("free_ritual_needs_pyramid", "sacrifice_past_end", "supply"),
+    *("round", "phase", "active", "turn_order", "turn_index", "queue", "in_play"),
+    *("space_tile", "space_owner", "tiles_left", "trade_rows", "trade_stack", "pyramids"),
+    *("pyramid_tile", "scoring_tiles", "rituals", "ritual_discs", "stamp", "scoring_card"),
+    *("offer", "played", "dealt", "hands", "known", "res", "grid", "houses", "palace"),
+    *("icon_houses", "pieces", "discs", "track", "track_stamp", "points", "tiles", "used"),
+    *("bought", "pyramid_levels", "free_rituals"),
+)
+"""Every field of a :class:`ZapotecState`, for pickling (a test keeps it complete)."""
+
 
 class ZapotecState(State):
     """A Zapotec game in progress (see ``docs/rules/zapotec.md``)."""
@@ -53,7 +67,15 @@ class ZapotecState(State):
     comp: Components
     space: ActionSpace
 
-    def __init__(self, players: int, options: dict[str, OptionValue], setup: bool = True) -> None:
+    def __init__(
+        self, players: int = 0, options: dict[str, OptionValue] | None = None, setup: bool = True
+    ) -> None:
+        if options is None:
+            # A blank for clone() and unpickling to fill: in the compiled build
+            # (docs/speed.md) __new__ runs __init__ as well.
+            if players:
+                raise TypeError("ZapotecState(players, options): the options are missing")
+            return
         self.num_players = players
         self.options = dict(options)
         self.history = []
@@ -208,13 +230,32 @@ class ZapotecState(State):
     # --- copies and positions ---------------------------------------------------------------
 
     def clone(self) -> ZapotecState:
-        other = ZapotecState.__new__(ZapotecState)
-        d = other.__dict__
-        d.update(self.__dict__)
-        other.history = list(self.history)
+        # Field by field (a compiled state has no __dict__ to copy); FIELDS lists them all.
+        other = ZapotecState()
+        other.num_players = self.num_players
         other.options = dict(self.options)
+        other.history = list(self.history)
+        other.comp = self.comp
+        other.space = self.space
+        other.one_level = self.one_level
+        other.actions_after_building = self.actions_after_building
+        other.palace_matches_icon = self.palace_matches_icon
+        other.palace_uses_house = self.palace_uses_house
+        other.shared_ties = self.shared_ties
+        other.small_on_large = self.small_on_large
+        other.complete_at_three = self.complete_at_three
+        other.any_piece = self.any_piece
+        other.fitting_piece = self.fitting_piece
+        other.free_ritual_needs_pyramid = self.free_ritual_needs_pyramid
+        other.sacrifice_past_end = self.sacrifice_past_end
+        other.supply = self.supply
+        other.round = self.round
+        other.phase = self.phase
+        other.active = self.active
         other.turn_order = list(self.turn_order)
+        other.turn_index = self.turn_index
         other.queue = list(self.queue)
+        other.in_play = self.in_play  # never changes after the setup
         other.space_tile = list(self.space_tile)
         other.space_owner = list(self.space_owner)
         other.tiles_left = list(self.tiles_left)
@@ -225,8 +266,11 @@ class ZapotecState(State):
         other.scoring_tiles = list(self.scoring_tiles)
         other.rituals = list(self.rituals)
         other.ritual_discs = list(self.ritual_discs)
+        other.stamp = self.stamp
+        other.scoring_card = self.scoring_card
         other.offer = list(self.offer)
         other.played = list(self.played)
+        other.dealt = self.dealt
         other.hands = [list(h) for h in self.hands]
         other.known = list(self.known)
         other.res = [list(r) for r in self.res]
@@ -241,12 +285,14 @@ class ZapotecState(State):
         other.points = list(self.points)
         other.tiles = [list(t) for t in self.tiles]
         other.used = [list(u) for u in self.used]
+        other.bought = self.bought
+        other.pyramid_levels = self.pyramid_levels
+        other.free_rituals = self.free_rituals
         return other
 
     def __getstate__(self) -> dict[str, object]:
         # The data set and action space are shared per process: pickle the options only.
-        state = dict(self.__dict__)
-        del state["comp"], state["space"]
+        state = {name: getattr(self, name) for name in FIELDS if name not in ("comp", "space")}
         state["components_json"] = registered_json(str(self.options["components"]))
         return state
 
@@ -254,7 +300,8 @@ class ZapotecState(State):
         given = state.pop("components_json", None)
         if isinstance(given, str):
             register_components(json.loads(given))  # a process that never registered it
-        self.__dict__.update(state)
+        for name, value in state.items():
+            setattr(self, name, value)
         options = self.options
         self.comp = load_components(str(options["components"]), str(options["building_tiles"]))
         self.space = action_space(self.comp)
