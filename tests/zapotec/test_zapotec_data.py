@@ -412,14 +412,23 @@ def test_mangled_positions_are_refused_or_playable() -> None:
             other.apply(actions[mangle.randrange(len(actions))])
 
 
-def test_fields_name_every_field_and_clone_and_pickle_copy_them() -> None:
-    """FIELDS is complete (clone() and pickling copy field by field), and both copy them all."""
+@pytest.mark.parametrize("from_source", [True, False])
+def test_fields_name_every_field_and_clone_and_pickle_copy_them(
+    from_source: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FIELDS is complete (pickling, and clone() in the compiled build, copy field by field),
+    and both copies hold every field; the compiled build's clone() is also run from source."""
     import pickle
 
     from stonework.core.compiled import is_extension
     from stonework.games.zapotec import state as state_module
     from stonework.games.zapotec.state import FIELDS
 
+    if is_extension(state_module):
+        if from_source:
+            pytest.skip("the compiled build always copies field by field")
+    else:
+        monkeypatch.setattr(state_module, "FROM_SOURCE", from_source)
     state = new(3, seed=5)
     rng = derive_rng(5, "fields")
     for _ in range(60):
