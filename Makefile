@@ -20,7 +20,7 @@ comma := ,
 run_spec := .$(if $(RUN_EXTRAS),[$(RUN_EXTRAS)])
 test_spec := .[$(TEST_EXTRAS)$(if $(RUN_EXTRAS),$(comma)$(RUN_EXTRAS))]
 
-.PHONY: run menu test lint typecheck pytest clean bench web-build screenshots
+.PHONY: run menu test lint typecheck pytest clean bench web-build screenshots compile uncompile
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,17 @@ pytest: $(TEST_STAMP)
 bench: $(RUN_STAMP)
 	$(BIN)/stonework bench aztec
 
+# --- The optional compiled engines (docs/speed.md) ---------------------------------------------
+# `make compile` builds the hot engine modules with mypyc (part of mypy, in the dev extra; needs
+# gcc and the Python headers) into extension modules beside their sources, which Python then
+# imports instead of the .py files; `make uncompile` removes them. `make run` and `make test`
+# use whichever is present; STONEWORK_PURE=1 runs the sources even with the build present.
+compile: $(TEST_STAMP)
+	$(BIN)/python scripts/compile_engines.py
+
+uncompile:
+	$(if $(wildcard $(BIN)/python),$(BIN)/python,$(PYTHON)) scripts/compile_engines.py --clean
+
 # --- The browser client (web/) -------------------------------------------------------------
 # `npm ci` when the lock file changes, a Vite build into the package's static folder when a
 # source does; `make screenshots` saves a mid-game picture of each board into screenshots/.
@@ -75,6 +86,6 @@ screenshots: $(TEST_STAMP) web-build
 	$(BIN)/python scripts/web_screenshots.py screenshots
 	$(BIN)/python scripts/review_screenshots.py screenshots
 
-clean:
+clean: uncompile
 	rm -rf web/node_modules src/stonework/server/static
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -7,7 +7,8 @@ The work is done by :mod:`stonework.cli.revisions` (also behind ``stonework benc
 --compare REV``): each revision is exported with ``git archive`` into a temporary folder, the
 trees run alternately in fresh probe subprocesses pinned with ``taskset``, best of ``rounds``,
 in CPU-seconds. Prints one line per row with every tree's figure and the ratio of this tree to
-each revision.
+each revision. The name ``pure`` stands for this tree with its compiled engines ignored
+(``STONEWORK_PURE=1``): after ``make compile``, ``this tree`` is the compiled build.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ DEFAULT_ROWS = (
 def main() -> None:
     """Parse the arguments, run every row alternately and print the table."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("rev", nargs="+", help="older revisions to compare with")
+    parser.add_argument(
+        "rev", nargs="+", help="older revisions to compare with (pure: this tree from source)"
+    )
     parser.add_argument("--rows", default=DEFAULT_ROWS, help="kind:game:players,...")
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU-seconds per run")
     parser.add_argument("--rounds", type=int, default=2, help="runs per revision and row")

@@ -11,7 +11,10 @@ times each: theirs with ``getValidMoves`` + ``getNextState`` (its player count i
 constant, set before its modules are imported, with a Numba cache folder per count), ours with
 ``random_action`` + ``apply_unchecked``. Their JIT warm-up (the first game) is excluded from
 the rate and reported with the import as startup, as is ours. Figures are games per
-CPU-second of the measuring process (best round); the ratio is ours over theirs.
+CPU-second of the measuring process (best round); the ratio is ours over theirs. Ours is the
+tree as it stands: the compiled engines when ``make compile`` has built them (docs/speed.md);
+``--pure-too`` also runs this tree with ``STONEWORK_PURE=1`` in the same alternation and adds
+its columns.
 """
 
 from __future__ import annotations
@@ -109,6 +112,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--cpu", type=int, default=1)
     parser.add_argument(
+        "--pure-too",
+        action="store_true",
+        help="also measure this tree's sources (STONEWORK_PURE=1)",
+    )
+    parser.add_argument(
         "--numba-cache", help="keep the peer's compiled code here between runs (default: cold)"
     )
     args = parser.parse_args()
@@ -118,16 +126,20 @@ def main() -> None:
     peer_python = args.peer_python or str(peer.parent / "venv" / "bin" / "python")
     base = {"PATH": "/usr/bin:/bin", "HOME": os.environ.get("HOME", "/tmp")}
     ours_env = {**base, "PYTHONPATH": str(ROOT / "src")}
+    pure_env = {**ours_env, "STONEWORK_PURE": "1"}
+    extra = " stonework pure games/CPU-s | ratio pure |" if args.pure_too else ""
     print(
         "| players | stonework games/CPU-s | peer games/CPU-s | ratio | startup ours s | peer s |"
+        + extra
     )
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- |" + (" --- | --- |" if args.pure_too else ""))
     with tempfile.TemporaryDirectory(prefix="peer-numba-") as tmp:
         cache = args.numba_cache or tmp
         for players in (int(p) for p in args.players.split(",")):
             peer_env = {**base, "NUMBA_CACHE_DIR": f"{cache}/{players}"}
             ours: list[dict[str, float]] = []
             theirs: list[dict[str, float]] = []
+            pure: list[dict[str, float]] = []
             for _ in range(args.rounds):
                 ours.append(
                     run(sys.executable, OUR_DRIVER, ROOT, ours_env, players, args.seconds, args.cpu)
@@ -135,13 +147,27 @@ def main() -> None:
                 theirs.append(
                     run(peer_python, PEER_DRIVER, peer, peer_env, players, args.seconds, args.cpu)
                 )
+                if args.pure_too:
+                    pure.append(
+                        run(
+                            sys.executable,
+                            OUR_DRIVER,
+                            ROOT,
+                            pure_env,
+                            players,
+                            args.seconds,
+                            args.cpu,
+                        )
+                    )
             a = max(r["games_per_cpu_s"] for r in ours)
             b = max(r["games_per_cpu_s"] for r in theirs)
+            c = max((r["games_per_cpu_s"] for r in pure), default=0.0)
+            tail = f" {c:,.0f} | {c / b:.2f} |" if args.pure_too else ""
             # Startup: the first round's (with a cold cache the peer's first run compiles
             # everything; later ones load its cache).
             print(
                 f"| {players} | {a:,.0f} | {b:,.0f} | {a / b:.2f} | "
-                f"{ours[0]['startup_s']:.2f} | {theirs[0]['startup_s']:.1f} |",
+                f"{ours[0]['startup_s']:.2f} | {theirs[0]['startup_s']:.1f} |{tail}",
                 flush=True,
             )
 

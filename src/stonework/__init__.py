@@ -5,7 +5,12 @@
 True
 """
 
-from stonework.core import (
+# Before any game is imported: STONEWORK_PURE=1 runs the sources of the compiled build.
+from stonework.core.compiled import honour_environment
+
+honour_environment()
+
+from stonework.core import (  # noqa: E402
     CHANCE,
     TERMINAL,
     IllegalAction,

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from stonework.cli import revisions
 from stonework.cli.main import app
 from stonework.core import StoneworkError
+from stonework.core.compiled import build_state
 
 
 def test_perft_counts_each_depth(runner: CliRunner) -> None:
@@ -62,12 +63,14 @@ def test_bench_json_reports_games_and_call_costs(runner: CliRunner) -> None:
     assert figures["game"] == "pile" and figures["players"] == 3
     assert figures["games"] >= 1
     assert figures["chance_per_game"] == 3  # one secret card dealt per seat
+    assert figures["engines"] == build_state()  # which build ran (docs/speed.md)
 
 
 def test_bench_table_with_progress_bar(runner: CliRunner) -> None:
     result = runner.invoke(app, ["bench", "pile", "--seconds", "0.05", "-o", "pile=12"])
     assert result.exit_code == 0, result.output
     assert "random complete games / s" in result.output
+    assert f"{build_state()}" in result.output and "engines" in result.output
     assert "pile=12" in result.output
 
 
@@ -188,7 +191,10 @@ def test_compare_alternates_trees_and_keeps_the_best_round(
     def fake_export(root: Path, rev: str, into: Path) -> Path:
         return tmp_path / rev
 
-    def fake_probe(src: Path, row: str, seconds: float, cpu: int | None) -> dict[str, float]:
+    def fake_probe(
+        src: Path, row: str, seconds: float, cpu: int | None, pure: bool = False
+    ) -> dict[str, float]:
+        assert not pure
         calls.append((src.name, row))
         return {"games_per_s": next(figures), "decisions_per_s": 1.0}
 
@@ -219,3 +225,25 @@ def test_compare_rows_are_checked_and_the_probe_runs_on_this_tree() -> None:
     assert set(figures) == {"games_per_s", "decisions_per_s"} and figures["games_per_s"] > 0
     with pytest.raises(StoneworkError, match="probe failed"):
         revisions.probe(src, "random:nogame:2", 0.01, None)
+
+
+def test_compare_pure_is_this_tree_without_its_compiled_engines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--compare pure``: the same sources, probed with STONEWORK_PURE=1, never exported."""
+    calls: list[tuple[str, bool]] = []
+
+    def no_export(root: Path, rev: str, into: Path) -> Path:
+        raise AssertionError("'pure' is not a revision to export")
+
+    def fake_probe(
+        src: Path, row: str, seconds: float, cpu: int | None, pure: bool = False
+    ) -> dict[str, float]:
+        calls.append((src.name, pure))
+        return {"games_per_s": 6.0 if pure else 9.0}
+
+    monkeypatch.setattr(revisions, "export", no_export)
+    monkeypatch.setattr(revisions, "probe", fake_probe)
+    results = revisions.compare([revisions.PURE_TREE], ["random:aztec:2"], 0.1, 1, None)
+    assert calls == [("src", False), ("src", True)]
+    assert results[0].ratios == {"pure": 1.5}

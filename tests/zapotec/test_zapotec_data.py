@@ -410,3 +410,32 @@ def test_mangled_positions_are_refused_or_playable() -> None:
         other.observation(0), other.to_text(1), other.observation_tensor(2), other.scores()
         if actions and not other.is_terminal:
             other.apply(actions[mangle.randrange(len(actions))])
+
+
+@pytest.mark.parametrize("from_source", [True, False])
+def test_fields_name_every_field_and_clone_and_pickle_copy_them(
+    from_source: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FIELDS is complete (pickling, and clone() in the compiled build, copy field by field),
+    and both copies hold every field; the compiled build's clone() is also run from source."""
+    import pickle
+
+    from stonework.core.compiled import is_extension
+    from stonework.games.zapotec import state as state_module
+    from stonework.games.zapotec.state import FIELDS
+
+    if is_extension(state_module):
+        if from_source:
+            pytest.skip("the compiled build always copies field by field")
+    else:
+        monkeypatch.setattr(state_module, "FROM_SOURCE", from_source)
+    state = new(3, seed=5)
+    rng = derive_rng(5, "fields")
+    for _ in range(60):
+        state.apply(state.random_action(rng))
+    if not is_extension(state_module):  # a compiled state keeps its fields outside __dict__
+        assert sorted(vars(state)) == sorted(FIELDS)
+    for copy in (state.clone(), pickle.loads(pickle.dumps(state))):
+        for name in FIELDS:
+            assert getattr(copy, name) == getattr(state, name), name
+        assert copy.position() == state.position()

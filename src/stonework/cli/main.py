@@ -52,6 +52,7 @@ from stonework.cli.seats import (
     parse_seat_kinds,
 )
 from stonework.core import StoneworkError, get_game, make_rng
+from stonework.core.compiled import build_state
 from stonework.core.registry import new_game
 
 app = typer.Typer(
@@ -257,7 +258,7 @@ def bench(
         typer.Option(
             "--compare",
             help="Also measure this git revision, alternating, and print the ratios "
-            "(repeatable; needs a git checkout).",
+            "(repeatable; needs a git checkout; 'pure': this tree without its compiled engines).",
         ),
     ] = None,
     rounds: Annotated[
@@ -290,17 +291,19 @@ def bench(
                 console, game, agent, count, seconds, seed, options, show_progress=not as_json
             )
             if as_json:
-                typer.echo(json.dumps(measured.to_json()))
+                typer.echo(json.dumps({**measured.to_json(), "engines": build_state()}))
                 return
             title = "bench " + game_setup.describe_config(spec, measured.players, measured.options)
-            console.print(agent_bench_table(escape(f"{title}, {agent}"), measured))
+            title += f", {agent}; {build_state()} engines"
+            console.print(agent_bench_table(escape(title), measured))
             return
     result = run_bench(console, game, count, seconds, seed, options, show_progress=not as_json)
     if as_json:
-        typer.echo(json.dumps(result.to_json()))
+        # Which build ran (docs/speed.md): a figure means little without it.
+        typer.echo(json.dumps({**result.to_json(), "engines": build_state()}))
         return
     title = "bench " + game_setup.describe_config(spec, result.players, result.options)
-    console.print(bench_table(escape(title), result))
+    console.print(bench_table(escape(f"{title}; {build_state()} engines"), result))
 
 
 @app.command()

@@ -6,6 +6,10 @@ left alone). For every row the trees run alternately, ``rounds`` times each, in 
 subprocesses of ``speed_probe.py`` (beside this module), pinned to one CPU with ``taskset``
 where it exists; each figure is the best of its rounds in CPU-seconds, so load on a shared
 machine slows every tree alike. Needs a git checkout of stonework (not an installed wheel).
+
+The revision name :data:`PURE_TREE` (``pure``) is this checkout again, run with
+``STONEWORK_PURE=1``: with the compiled engines built (``make compile``), ``this tree`` is the
+compiled build and ``pure`` the same sources interpreted, in the same alternation.
 """
 
 from __future__ import annotations
@@ -21,12 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import stonework
+from stonework.core.compiled import PURE_ENV
 from stonework.core.errors import StoneworkError
 
 PROBE = Path(__file__).resolve().parent / "speed_probe.py"
 KINDS = ("random", "greedy", "mcts")
 """What the probe measures: random games, greedy-against-greedy games, the default search."""
 THIS_TREE = "this tree"
+PURE_TREE = "pure"
+"""Not a revision: this checkout with its compiled engines ignored (``STONEWORK_PURE=1``)."""
 
 
 @dataclass
@@ -99,8 +106,10 @@ def export(root: Path, rev: str, into: Path) -> Path:
     return target / "src"
 
 
-def probe(src: Path, row: str, seconds: float, cpu: int | None) -> dict[str, float]:
-    """One run of the probe on the tree at ``src``: its figures by name."""
+def probe(
+    src: Path, row: str, seconds: float, cpu: int | None, pure: bool = False
+) -> dict[str, float]:
+    """One run of the probe on the tree at ``src`` (``pure``: sources only): its figures."""
     kind, game, players = row.split(":")
     # -P: the script's folder (this package's cli) must not come first on sys.path, so that
     # PYTHONPATH decides which stonework is measured.
@@ -108,6 +117,8 @@ def probe(src: Path, row: str, seconds: float, cpu: int | None) -> dict[str, flo
     if cpu is not None and shutil.which("taskset"):
         command = ["taskset", "-c", str(cpu), *command]
     env = {"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"}
+    if pure:
+        env[PURE_ENV] = "1"
     done = subprocess.run(command, capture_output=True, text=True, env=env)
     if done.returncode != 0:
         lines = done.stderr.strip().splitlines()
@@ -130,12 +141,12 @@ def compare(
     with tempfile.TemporaryDirectory(prefix="stonework-compare-") as tmp:
         trees = {THIS_TREE: root / "src"}
         for rev in revs:
-            trees[rev] = export(root, rev, Path(tmp))
+            trees[rev] = root / "src" if rev == PURE_TREE else export(root, rev, Path(tmp))
         for row in rows:
             best: dict[str, dict[str, float]] = {}
             for _ in range(rounds):
                 for name, src in trees.items():
-                    got = probe(src, row, seconds, cpu)
+                    got = probe(src, row, seconds, cpu, pure=name == PURE_TREE)
                     old = best.get(name)
                     if old is None or next(iter(got.values())) > next(iter(old.values())):
                         best[name] = got

@@ -62,7 +62,13 @@ class AkropolisState(State):
     stacks_left: int
     pending: int
 
-    def __init__(self, players: int, options: dict[str, OptionValue]) -> None:
+    def __init__(self, players: int = 0, options: dict[str, OptionValue] | None = None) -> None:
+        if options is None:
+            # A blank for clone() to fill: in the compiled build (docs/speed.md) __new__ runs
+            # __init__ as well, so the blank must not build cities.
+            if players:
+                raise TypeError("AkropolisState(players, options): the options are missing")
+            return
         self.num_players = players
         self.options = dict(options)
         self.history = []

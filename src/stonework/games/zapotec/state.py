@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from stonework.core import (
     CHANCE,
@@ -43,6 +43,24 @@ from stonework.games.zapotec.components import Components
 from stonework.games.zapotec.datasets import load_components, register_components, registered_json
 from stonework.games.zapotec.phases import COMMIT, END, PHASES, TASKS
 
+FROM_SOURCE: Final = __file__.endswith(".py")
+"""False in the compiled build (docs/speed.md), whose states keep their fields outside
+``__dict__``."""
+
+FIELDS: tuple[str, ...] = (
+    *("num_players", "options", "history", "comp", "space"),
+    *("one_level", "actions_after_building", "palace_matches_icon", "palace_uses_house"),
+    *("shared_ties", "small_on_large", "complete_at_three", "any_piece", "fitting_piece"),
+    *("free_ritual_needs_pyramid", "sacrifice_past_end", "supply"),
+    *("round", "phase", "active", "turn_order", "turn_index", "queue", "in_play"),
+    *("space_tile", "space_owner", "tiles_left", "trade_rows", "trade_stack", "pyramids"),
+    *("pyramid_tile", "scoring_tiles", "rituals", "ritual_discs", "stamp", "scoring_card"),
+    *("offer", "played", "dealt", "hands", "known", "res", "grid", "houses", "palace"),
+    *("icon_houses", "pieces", "discs", "track", "track_stamp", "points", "tiles", "used"),
+    *("bought", "pyramid_levels", "free_rituals"),
+)
+"""Every field of a :class:`ZapotecState`, for pickling (a test keeps it complete)."""
+
 
 class ZapotecState(State):
     """A Zapotec game in progress (see ``docs/rules/zapotec.md``)."""
@@ -53,7 +71,15 @@ class ZapotecState(State):
     comp: Components
     space: ActionSpace
 
-    def __init__(self, players: int, options: dict[str, OptionValue], setup: bool = True) -> None:
+    def __init__(
+        self, players: int = 0, options: dict[str, OptionValue] | None = None, setup: bool = True
+    ) -> None:
+        if options is None:
+            # A blank for clone() and unpickling to fill: in the compiled build
+            # (docs/speed.md) __new__ runs __init__ as well.
+            if players:
+                raise TypeError("ZapotecState(players, options): the options are missing")
+            return
         self.num_players = players
         self.options = dict(options)
         self.history = []
@@ -208,9 +234,15 @@ class ZapotecState(State):
     # --- copies and positions ---------------------------------------------------------------
 
     def clone(self) -> ZapotecState:
-        other = ZapotecState.__new__(ZapotecState)
-        d = other.__dict__
-        d.update(self.__dict__)
+        if FROM_SOURCE:
+            # One dict update copies every field at once (the lists are replaced by copies
+            # below): faster from source than field by field.
+            other = ZapotecState.__new__(ZapotecState)
+            other.__dict__.update(self.__dict__)
+        else:
+            # Compiled, the fields live outside __dict__: copy each (FIELDS lists them all).
+            other = ZapotecState()
+            other._copy_fields(self)
         other.history = list(self.history)
         other.options = dict(self.options)
         other.turn_order = list(self.turn_order)
@@ -243,10 +275,38 @@ class ZapotecState(State):
         other.used = [list(u) for u in self.used]
         return other
 
+    def _copy_fields(self, source: ZapotecState) -> None:
+        """The fields that clone() shares rather than copies (it copies the lists after)."""
+        self.num_players = source.num_players
+        self.comp = source.comp
+        self.space = source.space
+        self.one_level = source.one_level
+        self.actions_after_building = source.actions_after_building
+        self.palace_matches_icon = source.palace_matches_icon
+        self.palace_uses_house = source.palace_uses_house
+        self.shared_ties = source.shared_ties
+        self.small_on_large = source.small_on_large
+        self.complete_at_three = source.complete_at_three
+        self.any_piece = source.any_piece
+        self.fitting_piece = source.fitting_piece
+        self.free_ritual_needs_pyramid = source.free_ritual_needs_pyramid
+        self.sacrifice_past_end = source.sacrifice_past_end
+        self.supply = source.supply
+        self.round = source.round
+        self.phase = source.phase
+        self.active = source.active
+        self.turn_index = source.turn_index
+        self.in_play = source.in_play  # never changes after the setup
+        self.stamp = source.stamp
+        self.scoring_card = source.scoring_card
+        self.dealt = source.dealt
+        self.bought = source.bought
+        self.pyramid_levels = source.pyramid_levels
+        self.free_rituals = source.free_rituals
+
     def __getstate__(self) -> dict[str, object]:
         # The data set and action space are shared per process: pickle the options only.
-        state = dict(self.__dict__)
-        del state["comp"], state["space"]
+        state = {name: getattr(self, name) for name in FIELDS if name not in ("comp", "space")}
         state["components_json"] = registered_json(str(self.options["components"]))
         return state
 
@@ -254,7 +314,8 @@ class ZapotecState(State):
         given = state.pop("components_json", None)
         if isinstance(given, str):
             register_components(json.loads(given))  # a process that never registered it
-        self.__dict__.update(state)
+        for name, value in state.items():
+            setattr(self, name, value)
         options = self.options
         self.comp = load_components(str(options["components"]), str(options["building_tiles"]))
         self.space = action_space(self.comp)
