@@ -43,8 +43,8 @@ menu: $(RUN_STAMP)
 test: lint typecheck web-build pytest
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff format --check src tests benchmarks scripts
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy

@@ -65,7 +65,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=60)
     args = parser.parse_args()
-    print("| game | svg en ms | svg fr ms | fr/en | legal before ms | legal now en ms | now/before | legal fr ms |")
+    print(
+        "| game | svg en ms | svg fr ms | fr/en | legal before ms | legal now en ms | now/before | legal fr ms |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for game in ("akropolis", "aztec", "zapotec"):
         states = positions(game, args.positions)
