@@ -6,10 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from zapotec_helpers import new
+from zapotec_helpers import assert_record_replays, new
 
-from stonework.core import Record
-from stonework.core.record import replay
 from stonework.games.zapotec import effects
 from stonework.games.zapotec.actions import Sacrifice
 from stonework.games.zapotec.components import CORN, GOLD, PRIEST, WOOD, Effect, default_data
@@ -107,12 +105,7 @@ def test_changed_ritual_goals_worked_examples() -> None:
 @pytest.mark.parametrize("name", ["zapotec-v2-4p-seed.json", "zapotec-v2-2p-rules.json"])
 def test_a_v2_record_replays_identically(name: str) -> None:
     """Records played with v2 (by main's engine, before v3) replay to the saved position."""
-    record = Record.load(DATA / name)
-    assert record.options["components"] == "v2"
-    state = replay(record)  # checks the final position too
-    assert state.is_terminal
-    assert state.position() == record.final_position
-    assert state.comp is load_components("v2", str(record.options["building_tiles"]))
+    assert_record_replays(DATA / name, "v2")
 
 
 def test_a_registered_data_set_still_builds_on_v2_unless_it_names_v3() -> None:

@@ -6,11 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from zapotec_helpers import illegal, legal_texts
+from zapotec_helpers import assert_record_replays, illegal, legal_texts
 
-from stonework.core import Record
 from stonework.core.errors import UnknownOption
-from stonework.core.record import replay
 from stonework.games.zapotec import effects
 from stonework.games.zapotec.actions import Sacrifice
 from stonework.games.zapotec.components import (
@@ -156,12 +154,7 @@ def test_v4_tables_differ_from_v3_only_where_documented() -> None:
 def test_a_v3_record_replays_identically(name: str) -> None:
     """Records played with v3 (greedy seats, by main's engine at b372f40, before v4) replay to
     the saved position: v4 changes no table of v3."""
-    record = Record.load(DATA / name)
-    assert record.options["components"] == "v3"
-    state = replay(record)  # checks the final position too
-    assert state.is_terminal
-    assert state.position() == record.final_position
-    assert state.comp is load_components("v3", str(record.options["building_tiles"]))
+    assert_record_replays(DATA / name, "v3")
 
 
 def test_a_registered_data_set_naming_v3_keeps_v3s_tables() -> None:

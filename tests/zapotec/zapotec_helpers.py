@@ -6,8 +6,9 @@ from pathlib import Path
 from typing import cast
 
 import stonework
-from stonework.core import Action, IllegalAction, Rng
+from stonework.core import Action, IllegalAction, Record, Rng, replay
 from stonework.games.zapotec.components import ICONS, RESOURCES
+from stonework.games.zapotec.datasets import load_components
 from stonework.games.zapotec.scenario import Scenario
 from stonework.games.zapotec.state import ZapotecState
 
@@ -85,3 +86,14 @@ def eager_action(state: ZapotecState, rng: Rng) -> Action:
         if some and rng.random() < 0.8:
             return some[int(rng.random() * len(some))]
     return choice
+
+
+def assert_record_replays(path: Path, version: str) -> None:
+    """A record played with data set ``version`` replays to its saved final position, on that
+    data set's own tables (an old data set keeps replaying after a newer one is added)."""
+    record = Record.load(path)
+    assert record.options["components"] == version
+    state = replay(record)  # checks the final position too
+    assert state.is_terminal
+    assert state.position() == record.final_position
+    assert state.comp is load_components(version, str(record.options["building_tiles"]))
