@@ -226,7 +226,8 @@ def draw_market(
             parts.append(svg.text(x + 4, y + 13, f"{level}.{slot}", 9, fill="#777"))
             tile = comp.trade_tiles[comp.trade_index[name]]
             parts.append(svg.text(x + 30, y + 14, name, 11, weight="bold"))
-            parts.append(svg.text(x + 4, y + 28, effect_words(tile.effect), 9))
+            words = effect_words(tile.effect)
+            parts.append(svg.text(x + 4, y + 28, words, _fitting_size(words, tile_w - 8)))
             parts.append(svg.text(x + 4, y + 39, tile.timing, 8, fill="#777"))
             parts.append("</g>")
         stack = obs["trade_stacks"][level]
@@ -305,6 +306,16 @@ def draw_track(
     lines = (comp.track_length + per_line) // per_line
     parts.append("</g>")
     return parts, y + lines * 72
+
+
+def _fitting_size(words: str, width: float, size: float = 9.0, smallest: float = 5.5) -> float:
+    """The font size at which ``words`` fit in ``width``, at most ``size``: a long effect (v4's
+    pyramid discounts) shrinks to its tile instead of running out. The drawing is translated
+    after it is made, so the English words are sized with room for a French text a quarter
+    longer (about 0.55 em a letter)."""
+    if len(words) * 0.55 * size <= width:
+        return size
+    return max(smallest, width / (0.55 * 1.25 * len(words)))
 
 
 def _wrap(words: str, width: int) -> list[str]:
