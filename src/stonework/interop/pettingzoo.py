@@ -21,9 +21,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from stonework.core import GameSpec, Rng, State, list_games, make_rng
+from stonework.interop.arrays import Arrays
 from stonework.interop.encoding import (
-    action_mask_array,
-    observation_array,
     resolve_chance,
     spec_of,
     tensor_bounds,
@@ -85,6 +84,7 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{self.spec.name} has no observation tensor to build an env on")
         self.observation_shape = shape
         self.num_actions = probe.num_distinct_actions()
+        self.arrays = Arrays(self.spec, shape, self.num_actions)
         low, high = tensor_bounds(probe)
         self.possible_agents = [agent_name(seat) for seat in range(count)]
         self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
@@ -127,12 +127,9 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view: its observation tensor and its action mask."""
         seat = self._seat[agent]
-        mask = np.zeros(self.num_actions, np.int8)
-        if self.state.current_player == seat:
-            mask = action_mask_array(self.state, self.num_actions)
         return {
-            "observation": observation_array(self.state, seat, self.observation_shape),
-            "action_mask": mask,
+            "observation": self.arrays.observation(self.state, seat),
+            "action_mask": self.arrays.mask(self.state, seat),
         }
 
     def step(self, action: Any) -> None:
