@@ -30,7 +30,8 @@ class ArrayWriter(Protocol):
     """What a game's writer does (one per environment: it may keep blocks between calls)."""
 
     def fill_observation(self, state: State, player: int, out: FloatArray) -> None:
-        """Write every value of ``player``'s observation tensor into the flat array ``out``."""
+        """Write ``player``'s observation tensor into the flat array ``out``, which holds zeros
+        (so a mostly empty tensor costs only its nonzero values)."""
 
     def mark_legal(self, state: State, mask: MaskArray) -> None:
         """Set 1 in ``mask`` (all zeros, one entry per action id) at every legal decision's id.
@@ -55,7 +56,6 @@ class GenericWriter:
             out[:] = values_list
             return
         indices, values = state.observation_nonzero(player)
-        out.fill(0.0)
         if indices:
             at = np.asarray(indices, dtype=np.intp)
             if at.min() < 0 or at.max() >= size:
@@ -92,12 +92,13 @@ class Arrays:
 
     def observation(self, state: State, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         """A fresh float32 array of ``player``'s tensor in the game's shape."""
-        out = np.empty(self.size, np.float32)
+        out = np.zeros(self.size, np.float32)
         self.writer.fill_observation(state, player, out)
         return out.reshape(self.shape)
 
     def fill(self, state: State, player: int, out: FloatArray) -> None:
         """Write ``player``'s tensor into the flat array ``out`` (OpenSpiel's observer buffer)."""
+        out.fill(0.0)
         self.writer.fill_observation(state, player, out)
 
     def mask(self, state: State, seat: int) -> MaskArray:

@@ -87,6 +87,7 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
         self.arrays = Arrays(self.spec, shape, self.num_actions)
         low, high = tensor_bounds(probe)
         self.possible_agents = [agent_name(seat) for seat in range(count)]
+        self._names = tuple(self.possible_agents)
         self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
         # The tensor layout is the game's, and so are its bounds (State.observation_bounds).
         observation_space = spaces.Dict(
@@ -155,7 +156,7 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
     def _select_next(self) -> None:
         player = self.state.current_player
         if player >= 0:
-            self.agent_selection = agent_name(player)
+            self.agent_selection = self._names[player]
         else:
             # The game is over: each agent in turn must now step with None.
             self.agent_selection = self.agents[0]
