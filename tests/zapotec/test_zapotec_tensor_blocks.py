@@ -59,3 +59,19 @@ def test_the_blocks_make_the_whole_tensor() -> None:
     for block in observe.blocks(3):
         block.build(state, 1, values)
     assert values == observe.tensor(state, 1) and len(values) == observe.shape(state)[0]
+
+
+def test_resources_and_points_are_clipped_at_their_ceilings() -> None:
+    # The declared bound is true: a hoard beyond the ceilings shows as the ceiling.
+    state = new(players=2, seed=3)
+    low, high = state.observation_bounds()
+    assert (low, high) == (0.0, 10.0)
+    before = observe.tensor(state, 0)
+    state.res[1][0] = observe.RESOURCE_CEILING + 50
+    state.points[1] = observe.POINTS_CEILING * 3
+    after = observe.tensor(state, 0)
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    assert len(changed) == 2 and all(after[i] == high for i in changed)
+    assert max(after) <= high
+    state.res[1][0] = 37  # below the ceilings the values are unchanged: resources / 10
+    assert observe.tensor(state, 0)[changed[0]] == 3.7

@@ -360,11 +360,41 @@ def _rituals_block(state: ZapotecState, out: list[float]) -> None:
         out.extend(1.0 if discs >> s & 1 else 0.0 for s in range(state.num_players))
 
 
+RESOURCE_CEILING: Final = 100
+"""Resources of one kind beyond this show as this many (resources / 10 is at most 10): supply
+is unlimited by default, so nothing else bounds them; play stays far below (greedy games hold
+at most about 10)."""
+
+POINTS_CEILING: Final = 1000
+"""Points beyond this show as this many (points / 100 is at most 10); games end near 20-60."""
+
+
+def ceiling(c: Components) -> float:
+    """The greatest value any entry of the tensor can take with these components.
+
+    One-hots and shares are at most 1; resources and points are clipped (the ceilings above);
+    the counts are bounded by the data: pyramid pieces and ritual discs (conserved, checked by
+    ``invariants``), hand size (at most the deal), trade tiles owned per kind (its copies), and
+    a building tile's produce.
+    """
+    counts = [
+        1.0,
+        RESOURCE_CEILING / 10.0,
+        POINTS_CEILING / 100.0,
+        float(max(c.pyramid_pieces)),
+        float(c.ritual_discs),
+        float(max(c.hand_size.values())),
+        float(max(t.count for t in c.trade_tiles)),
+    ]
+    counts += [float(v) for t in c.building_tiles for v in t.produce]
+    return max(counts)
+
+
 def _player_block(state: ZapotecState, seat: int, out: list[float]) -> None:
     # A seat's resources, grid, houses, palace, pieces, discs, track, points, trade tiles, hand
     # size and whether it has chosen its card.
     c = state.comp
-    out.extend(v / 10.0 for v in state.res[seat])
+    out.extend(min(v, RESOURCE_CEILING) / 10.0 for v in state.res[seat])
     produce = _produce_floats(c)
     for tile in state.grid[seat]:
         out += produce[tile] if tile >= 0 else _NO_TILE
@@ -373,7 +403,7 @@ def _player_block(state: ZapotecState, seat: int, out: list[float]) -> None:
     out.extend(float(v) for v in state.pieces[seat])
     out.append(float(state.discs[seat]))
     out.append(state.track[seat] / max(1, c.track_length))
-    out.append(state.points[seat] / 100.0)
+    out.append(min(state.points[seat], POINTS_CEILING) / 100.0)
     kinds = len(c.trade_tiles)
     owned = [0.0] * kinds
     used = [0.0] * kinds
