@@ -175,14 +175,16 @@ def blocks(players: int) -> tuple[Block, ...]:
         Block("pyramids", False, _pyramids_key, lambda state, _, out: _pyramids_block(state, out)),
         Block("rituals", False, _rituals_key, lambda state, _, out: _rituals_block(state, out)),
     )
+    # Per seat three blocks, since a step changes a seat's resources far more often than its
+    # grid (a build) or its holdings.
     seats = tuple(
-        Block(
-            f"seat {seat}",
-            False,
-            partial(_player_key, seat),
-            partial(_seat_block, seat),
-        )
+        Block(f"seat {seat} {part}", False, partial(key, seat), partial(build, seat))
         for seat in range(players)
+        for part, key, build in (
+            ("resources", _resources_key, _resources_block),
+            ("grid", _grid_key, _grid_block),
+            ("holdings", _holdings_key, _holdings_block),
+        )
     )
     return (
         Block("head", True, _head_key, _head_block, recurring=True),
@@ -242,10 +244,16 @@ def _rituals_key(state: ZapotecState, player: int) -> Hashable:
     return (tuple(state.rituals), tuple(state.ritual_discs))
 
 
-def _player_key(seat: int, state: ZapotecState, player: int) -> Hashable:
+def _resources_key(seat: int, state: ZapotecState, player: int) -> Hashable:
+    return tuple(state.res[seat])
+
+
+def _grid_key(seat: int, state: ZapotecState, player: int) -> Hashable:
+    return tuple(state.grid[seat])
+
+
+def _holdings_key(seat: int, state: ZapotecState, player: int) -> Hashable:
     return (
-        tuple(state.res[seat]),
-        tuple(state.grid[seat]),
         state.houses[seat],
         state.palace[seat],
         tuple(state.pieces[seat]),
@@ -257,10 +265,6 @@ def _player_key(seat: int, state: ZapotecState, player: int) -> Hashable:
         len(state.hands[seat]),
         state.phase == COMMIT and state.played[seat] != 0,
     )
-
-
-def _seat_block(seat: int, state: ZapotecState, player: int, out: list[float]) -> None:
-    _player_block(state, seat, out)
 
 
 def _cards_block(state: ZapotecState, player: int, out: list[float]) -> None:
@@ -390,14 +394,22 @@ def ceiling(c: Components) -> float:
     return max(counts)
 
 
-def _player_block(state: ZapotecState, seat: int, out: list[float]) -> None:
-    # A seat's resources, grid, houses, palace, pieces, discs, track, points, trade tiles, hand
-    # size and whether it has chosen its card.
-    c = state.comp
+def _resources_block(seat: int, state: ZapotecState, player: int, out: list[float]) -> None:
+    # A seat's resources (clipped at the ceiling) / 10.
     out.extend(min(v, RESOURCE_CEILING) / 10.0 for v in state.res[seat])
-    produce = _produce_floats(c)
+
+
+def _grid_block(seat: int, state: ZapotecState, player: int, out: list[float]) -> None:
+    # What each of a seat's grid tiles produces.
+    produce = _produce_floats(state.comp)
     for tile in state.grid[seat]:
         out += produce[tile] if tile >= 0 else _NO_TILE
+
+
+def _holdings_block(seat: int, state: ZapotecState, player: int, out: list[float]) -> None:
+    # A seat's houses, palace, pieces, discs, track, points, trade tiles, hand size and whether
+    # it has chosen its card.
+    c = state.comp
     out.append(state.houses[seat] / max(1, c.houses))
     out.append(1.0 if state.palace[seat] >= 0 else 0.0)
     out.extend(float(v) for v in state.pieces[seat])
