@@ -143,14 +143,16 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
         # The engine checks the id: an illegal one raises IllegalAction and changes nothing.
         state.apply(state.action_from_id(int(action)))
         resolve_chance(state, self._rng)
-        self._clear_rewards()
         if state.is_terminal:
+            # Rewards are terminal only: until this step every reward and every cumulative
+            # reward is 0, so there is nothing to clear or accumulate before it.
+            self._clear_rewards()
             for seat, value in enumerate(state.returns()):
-                name = agent_name(seat)
+                name = self._names[seat]
                 self.rewards[name] = float(value)
                 self.terminations[name] = True
-        self._cumulative_rewards[agent] = 0.0
-        self._accumulate_rewards()
+            self._cumulative_rewards[agent] = 0.0
+            self._accumulate_rewards()
         self._select_next()
 
     def _select_next(self) -> None:
