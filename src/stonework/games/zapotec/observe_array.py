@@ -43,34 +43,37 @@ class ArrayWriter:
         n = zapotec.num_players
         comp = zapotec.comp
         kept = self._kept
-        at = 0
         recurring = self._recurring
+        arrays: list[npt.NDArray[np.float32]] = []
         for index, block in enumerate(observe.blocks(n)):
             key = block.key(zapotec, player)
             if block.recurring:
                 array = recurring.get((comp, key))
                 if array is None:
-                    values: list[float] = []
-                    block.build(zapotec, player, values)
-                    array = recurring[comp, key] = np.asarray(values, np.float32)
-                out[at : at + array.shape[0]] = array
-                at += array.shape[0]
+                    array = recurring[comp, key] = _build(block, zapotec, player)
+                arrays.append(array)
                 continue
             slot = (n, index, player if block.private else -1)
             entry = kept.get(slot)
             if entry is None or entry[0] is not comp or entry[1] != key:
-                values = []
-                block.build(zapotec, player, values)
-                entry = kept[slot] = (comp, key, np.asarray(values, np.float32))
-            size = entry[2].shape[0]
-            out[at : at + size] = entry[2]
-            at += size
-        if at != out.shape[0]:
-            raise ValueError(f"zapotec: the blocks gave {at} values, the tensor has {out.shape[0]}")
+                entry = kept[slot] = (comp, key, _build(block, zapotec, player))
+            arrays.append(entry[2])
+        size = sum(array.shape[0] for array in arrays)
+        if size != out.shape[0]:
+            raise ValueError(
+                f"zapotec: the blocks gave {size} values, the tensor has {out.shape[0]}"
+            )
+        np.concatenate(arrays, out=out)  # one copy for all blocks, not one call per block
 
     def mark_legal(self, state: State, mask: npt.NDArray[np.int8]) -> None:
         """Set 1 at ``legal_action_ids`` (a seat is to move)."""
         mask[state.legal_action_ids()] = 1
+
+
+def _build(block: observe.Block, state: ZapotecState, player: int) -> npt.NDArray[np.float32]:
+    values: list[float] = []
+    block.build(state, player, values)
+    return np.asarray(values, np.float32)
 
 
 def make_writer() -> ArrayWriter:
