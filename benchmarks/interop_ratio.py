@@ -1,6 +1,6 @@
 """PettingZoo (and OpenSpiel) random games per CPU-second as a share of the engine's, per tree.
 
-    python benchmarks/interop_ratio.py [REV ...] [--games 20] [--players 2]
+    python benchmarks/interop_ratio.py [REV ...] [--games 20] [--players 2] [--rounds 3]
 
 For this tree and each revision (exported with ``git archive`` as ``bench --compare`` does),
 runs this tree's ``stonework/interop/bench.py`` (as a script, on that tree's package) in a
@@ -30,6 +30,8 @@ def main() -> None:
     parser.add_argument("rev", nargs="*", help="older revisions to measure too")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=1, help="the driver's --rounds")
+    parser.add_argument("--games-list", default=",".join(GAMES), help="comma-separated games")
     args = parser.parse_args()
     root = checkout_root()
     print(
@@ -40,11 +42,12 @@ def main() -> None:
         trees = {THIS_TREE: root / "src"}
         for rev in args.rev:
             trees[rev] = export(root, rev, Path(tmp))
-        for game in GAMES:
+        for game in args.games_list.split(","):
             for name, src in trees.items():
                 # This tree's driver on every tree (-P: the tree on PYTHONPATH is imported).
                 command = [sys.executable, "-P", str(DRIVER), game]
                 command += ["--players", str(args.players), "--games", str(args.games)]
+                command += ["--rounds", str(args.rounds)]
                 env = {"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"}
                 out = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
                 rates = {}

@@ -66,6 +66,14 @@ class GameSpec:
     new_state: NewState
     from_position: FromPosition
     search: SearchDefaults = SearchDefaults()
+    array_writer: Callable[[], object] | None = None
+    """Makes the game's own observation-array writer for the learning adapters (None: theirs).
+
+    The adapters (``stonework.interop.arrays``) call it once per environment; the object it
+    returns fills numpy arrays the way ``stonework.interop.arrays.ArrayWriter`` describes,
+    faster than from ``observation_tensor`` (kept blocks, numpy). The factory imports numpy
+    lazily: playing never needs it.
+    """
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON metadata (``stonework games --json``, the server's game list)."""

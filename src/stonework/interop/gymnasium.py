@@ -26,9 +26,8 @@ import numpy as np
 from gymnasium import spaces
 
 from stonework.core import Action, GameSpec, Rng, State, StoneworkError, derive_rng
+from stonework.interop.arrays import Arrays
 from stonework.interop.encoding import (
-    action_mask_array,
-    observation_array,
     resolve_chance,
     spec_of,
     tensor_bounds,
@@ -120,6 +119,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"{spec.name} has no observation tensor to build an env on")
         self.observation_shape = shape
         self.num_actions = probe.num_distinct_actions()
+        self.arrays = Arrays(spec, shape, self.num_actions)
         low, high = tensor_bounds(probe)
         self.observation_space = spaces.Dict(
             {
@@ -171,12 +171,9 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             state.apply(self.opponents[player].act(state, self._opponent_rng))
 
     def _observe(self) -> dict[str, Any]:
-        mask = np.zeros(self.num_actions, np.int8)
-        if self.state.current_player == self.seat:
-            mask = action_mask_array(self.state, self.num_actions)
         return {
-            "observation": observation_array(self.state, self.seat, self.observation_shape),
-            "action_mask": mask,
+            "observation": self.arrays.observation(self.state, self.seat),
+            "action_mask": self.arrays.mask(self.state, self.seat),
         }
 
     def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:

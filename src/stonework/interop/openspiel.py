@@ -34,9 +34,9 @@ import numpy as np
 import pyspiel
 
 from stonework.core import CHANCE, TERMINAL, GameSpec, Rng, State, list_games, replay
+from stonework.interop.arrays import Arrays
 from stonework.interop.encoding import (
     chance_outcome_ids,
-    has_sparse_tensor,
     observation_string,
     sorted_legal_ids,
     tensor_shape,
@@ -317,15 +317,17 @@ class StoneworkObserver:
         shape = game.observation_shape if self.view == "observation" else None
         self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        self._arrays: Arrays | None = None
         if shape is not None:
             self.tensor = np.zeros(tensor_size(shape), np.float32)
             self.dict["observation"] = self.tensor.reshape(shape)
+            self._arrays = Arrays(game.spec, shape, 0)  # one writer per observer (kept blocks)
         self._game = game
         self._initial_tensors: dict[int, list[float]] = {}
 
     def set_from(self, state: StoneworkState, player: int) -> None:
         """Write ``player``'s observation tensor of ``state`` into ``self.tensor``."""
-        if self.tensor is None:
+        if self.tensor is None or self._arrays is None:
             return
         if state.is_pristine:
             # OpenSpiel sizes every tensor by observing a brand-new initial state; answer
@@ -336,15 +338,9 @@ class StoneworkObserver:
                 self._initial_tensors[player] = cached
             self.tensor[:] = cached
             return
-        # Zeros, then the entries that may be nonzero: a long list converted value by value was
-        # most of an Akropolis step.
-        engine = state.engine
-        if not has_sparse_tensor(engine):
-            self.tensor[:] = engine.observation_tensor(player)
-            return
-        indices, values = engine.observation_nonzero(player)
-        self.tensor.fill(0.0)
-        self.tensor[indices] = values
+        # The game's writer (or the generic one) fills the buffer in place: converting a long
+        # list value by value was most of an Akropolis step.
+        self._arrays.fill(state.engine, player, self.tensor)
 
     def string_from(self, state: StoneworkState, player: int) -> str:
         """The observation or information-state string of ``state`` for ``player``."""

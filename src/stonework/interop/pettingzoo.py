@@ -21,9 +21,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from stonework.core import GameSpec, Rng, State, list_games, make_rng
+from stonework.interop.arrays import Arrays
 from stonework.interop.encoding import (
-    action_mask_array,
-    observation_array,
     resolve_chance,
     spec_of,
     tensor_bounds,
@@ -85,8 +84,10 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{self.spec.name} has no observation tensor to build an env on")
         self.observation_shape = shape
         self.num_actions = probe.num_distinct_actions()
+        self.arrays = Arrays(self.spec, shape, self.num_actions)
         low, high = tensor_bounds(probe)
         self.possible_agents = [agent_name(seat) for seat in range(count)]
+        self._names = tuple(self.possible_agents)
         self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
         # The tensor layout is the game's, and so are its bounds (State.observation_bounds).
         observation_space = spaces.Dict(
@@ -127,12 +128,9 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view: its observation tensor and its action mask."""
         seat = self._seat[agent]
-        mask = np.zeros(self.num_actions, np.int8)
-        if self.state.current_player == seat:
-            mask = action_mask_array(self.state, self.num_actions)
         return {
-            "observation": observation_array(self.state, seat, self.observation_shape),
-            "action_mask": mask,
+            "observation": self.arrays.observation(self.state, seat),
+            "action_mask": self.arrays.mask(self.state, seat),
         }
 
     def step(self, action: Any) -> None:
@@ -145,20 +143,22 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
         # The engine checks the id: an illegal one raises IllegalAction and changes nothing.
         state.apply(state.action_from_id(int(action)))
         resolve_chance(state, self._rng)
-        self._clear_rewards()
         if state.is_terminal:
+            # Rewards are terminal only: until this step every reward and every cumulative
+            # reward is 0, so there is nothing to clear or accumulate before it.
+            self._clear_rewards()
             for seat, value in enumerate(state.returns()):
-                name = agent_name(seat)
+                name = self._names[seat]
                 self.rewards[name] = float(value)
                 self.terminations[name] = True
-        self._cumulative_rewards[agent] = 0.0
-        self._accumulate_rewards()
+            self._cumulative_rewards[agent] = 0.0
+            self._accumulate_rewards()
         self._select_next()
 
     def _select_next(self) -> None:
         player = self.state.current_player
         if player >= 0:
-            self.agent_selection = agent_name(player)
+            self.agent_selection = self._names[player]
         else:
             # The game is over: each agent in turn must now step with None.
             self.agent_selection = self.agents[0]

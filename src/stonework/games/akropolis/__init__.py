@@ -37,6 +37,13 @@ def new_state(players: int, options: dict[str, OptionValue] | None = None) -> Ak
     return AkropolisState(players, resolved)
 
 
+def _array_writer() -> object:
+    # Imported here: the numpy writer is for the learning adapters, playing never needs numpy.
+    from stonework.games.akropolis.observe_array import make_writer
+
+    return make_writer()
+
+
 SPEC = register(
     GameSpec(
         name="akropolis",
@@ -53,6 +60,7 @@ SPEC = register(
         # constant: measured against greedy play (BENCHMARKS.md, "Why the Akropolis tree
         # settings"); random playouts to the end are too noisy to beat greedy.
         search=SearchDefaults(playout_depth=0, expand=8, exploration=0.1, rank_after=16),
+        array_writer=_array_writer,
     )
 )
 AkropolisState.spec = SPEC

@@ -93,7 +93,7 @@ def tensor(state: AkropolisState, player: int) -> list[float]:
     return out
 
 
-def _city_entries(city: City) -> list[tuple[int, float]]:
+def city_entries(city: City) -> list[tuple[int, float]]:
     """A city's block of the tensor, (index in the block, value), kept until its next tile."""
     kept = city.memo.get("tensor")
     if kept is not None:
@@ -118,16 +118,32 @@ def tensor_entries(state: AkropolisState, player: int) -> dict[int, float]:
     out: dict[int, float] = {}
     for offset in range(n):
         base = offset * NUM_CELLS * CELL_CHANNELS
-        for at, value in _city_entries(state.cities[(player + offset) % n]):
+        for at, value in city_entries(state.cities[(player + offset) % n]):
             out[base + at] = value
-    at = n * NUM_CELLS * CELL_CHANNELS
+    start = n * NUM_CELLS * CELL_CHANNELS
+    for at, value in table_entries(state, player).items():
+        out[start + at] = value
+    return out
+
+
+def table_start(state: AkropolisState) -> int:
+    """Index of the first value after the city blocks (the site, then the globals)."""
+    return state.num_players * NUM_CELLS * CELL_CHANNELS
+
+
+def table_entries(state: AkropolisState, player: int) -> dict[int, float]:
+    """The entries after the city blocks that may be nonzero, by index from :func:`table_start`.
+
+    The site and the globals: a few dozen values that change at every step, where the city
+    blocks change only for the seat that laid a tile.
+    """
+    n = state.num_players
+    out: dict[int, float] = {}
     for i, tile in enumerate(state.site):
-        block = at + i * SITE_CHANNELS
-        out[block] = 1.0
-        out[block + 1] = i / 5.0
-        for h, kind in enumerate(TILE_KINDS[tile]):
-            out[block + 2 + h * 11 + kind - 1] = 1.0
-    at += state.site_size * SITE_CHANNELS
+        block = i * SITE_CHANNELS
+        for at, value in site_entries(i, tile):
+            out[block + at] = value
+    at = state.site_size * SITE_CHANNELS
     for offset in range(state.parties):
         party = (player + offset) % n if offset < n else offset
         out[at + offset] = state.stones[party] / 10.0
@@ -137,7 +153,23 @@ def tensor_entries(state: AkropolisState, player: int) -> dict[int, float]:
     out[at + 2] = 1.0 if state.current_player == player else 0.0
     out[at + 3] = 1.0 if state.current_player == TERMINAL else 0.0
     at += GLOBALS_FIXED
+    for kind_at, value in pile_entries(state).items():
+        out[at + kind_at] = value
+    return out
+
+
+def site_entries(position: int, tile: int) -> list[tuple[int, float]]:
+    """The site block of ``tile`` at ``position`` (0-based): present, cost / 5, kind one-hots."""
+    out = [(0, 1.0), (1, position / 5.0)]
+    for h, kind in enumerate(TILE_KINDS[tile]):
+        out.append((2 + h * 11 + kind - 1, 1.0))
+    return out
+
+
+def pile_entries(state: AkropolisState) -> dict[int, float]:
+    """The solo Architect's pile: per kind (index kind - 1), its hexes / 20."""
+    out: dict[int, float] = {}
     for tile in state.pile:
         for kind in TILE_KINDS[tile]:
-            out[at + kind - 1] = out.get(at + kind - 1, 0.0) + 1 / 20.0
+            out[kind - 1] = out.get(kind - 1, 0.0) + 1 / 20.0
     return out

@@ -35,6 +35,14 @@ The last offer card is the next scoring card. At the end: pyramids (pieces x mat
 The full rules, with the source of every value and each ASSUMED reading: docs/rules/zapotec.md
 in the stonework repository."""
 
+
+def _array_writer() -> object:
+    # Imported here: the numpy writer is for the learning adapters, playing never needs numpy.
+    from stonework.games.zapotec.observe_array import make_writer
+
+    return make_writer()
+
+
 SPEC = register(
     GameSpec(
         name="zapotec",
@@ -53,6 +61,7 @@ SPEC = register(
         # for a third of the time (54% of 24 games against two greedy seats where playouts to
         # the end won 37.5%; same section).
         search=SearchDefaults(by_players=((3, SearchDefaults(playout_depth=8)),)),
+        array_writer=_array_writer,
     )
 )
 ZapotecState.spec = SPEC

@@ -7,9 +7,9 @@ Cards are written ``#14 hills/stone`` everywhere, so a hidden card's token is ``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Hashable, Iterable
+from functools import lru_cache, partial
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from stonework.core import CHANCE, JSON
 from stonework.games.zapotec.components import (
@@ -144,21 +144,127 @@ def observation(state: ZapotecState, player: int | None) -> dict[str, JSON]:
 
 def tensor(state: ZapotecState, player: int) -> list[float]:
     """The documented flat layout (docs/zapotec.md, "Observation tensor")."""
-    c = state.comp
-    n = state.num_players
     out: list[float] = []
-    _one_hot(out, state.round - 1, c.rounds)
+    for block in blocks(state.num_players):
+        block.build(state, player, out)
+    return out
+
+
+class Block(NamedTuple):
+    """One run of the tensor: the values it appends and what they are made of.
+
+    ``key`` names everything ``build`` reads from the state besides the components (equal keys,
+    equal values), so a learner's adapter keeps a block's values until its key changes;
+    ``private`` blocks depend on the observing seat; a ``recurring`` block has few keys that
+    come back again and again (the round, phase and seats), worth keeping all.
+    """
+
+    name: str
+    private: bool
+    key: Callable[[ZapotecState, int], Hashable]
+    build: Callable[[ZapotecState, int, list[float]], None]
+    recurring: bool = False
+
+
+@lru_cache(maxsize=8)
+def blocks(players: int) -> tuple[Block, ...]:
+    """The tensor's blocks in order, for a table of ``players`` seats."""
+    shared = (
+        Block("board", False, _board_key, lambda state, _, out: _board_block(state, out)),
+        Block("trade", False, _trade_key, lambda state, _, out: _trade_block(state, out)),
+        Block("pyramids", False, _pyramids_key, lambda state, _, out: _pyramids_block(state, out)),
+        Block("rituals", False, _rituals_key, lambda state, _, out: _rituals_block(state, out)),
+    )
+    # Per seat three blocks, since a step changes a seat's resources far more often than its
+    # grid (a build) or its holdings.
+    seats = tuple(
+        Block(f"seat {seat} {part}", False, partial(key, seat), partial(build, seat))
+        for seat in range(players)
+        for part, key, build in (
+            ("resources", _resources_key, _resources_block),
+            ("grid", _grid_key, _grid_block),
+            ("holdings", _holdings_key, _holdings_block),
+        )
+    )
+    return (
+        Block("head", True, _head_key, _head_block, recurring=True),
+        Block("cards", True, _cards_key, _cards_block),
+        *shared,
+        *seats,
+    )
+
+
+def _head_key(state: ZapotecState, player: int) -> Hashable:
+    return (state.round, state.phase, state.current_player, player)
+
+
+def _head_block(state: ZapotecState, player: int, out: list[float]) -> None:
+    # Round, phase, seat to play and observing seat, each one-hot.
+    n = state.num_players
+    _one_hot(out, state.round - 1, state.comp.rounds)
     _one_hot(out, state.phase, len(PHASES))
     _one_hot(out, state.current_player, n)
     _one_hot(out, player, n)
-    _cards_block(state, player, out)
-    _board_block(state, out)
-    _trade_block(state, out)
-    _pyramids_block(state, out)
-    _rituals_block(state, out)
-    for seat in range(n):
-        _player_block(state, seat, out)
-    return out
+
+
+def _cards_key(state: ZapotecState, player: int) -> Hashable:
+    return (
+        player,
+        state.scoring_card,
+        tuple(state.offer),
+        tuple(state.hands[player]),
+        state.phase == COMMIT,
+        tuple(state.known),
+        tuple(state.played),
+    )
+
+
+def _board_key(state: ZapotecState, player: int) -> Hashable:
+    return (
+        tuple(state.in_play),
+        tuple(state.space_tile),
+        tuple(state.space_owner),
+        tuple(state.palace),
+    )
+
+
+def _trade_key(state: ZapotecState, player: int) -> Hashable:
+    return (tuple(map(tuple, state.trade_rows)), tuple(state.trade_stack))
+
+
+def _pyramids_key(state: ZapotecState, player: int) -> Hashable:
+    return (
+        tuple(map(tuple, state.pyramids)),
+        tuple(state.pyramid_tile),
+        tuple(state.scoring_tiles),
+    )
+
+
+def _rituals_key(state: ZapotecState, player: int) -> Hashable:
+    return (tuple(state.rituals), tuple(state.ritual_discs))
+
+
+def _resources_key(seat: int, state: ZapotecState, player: int) -> Hashable:
+    return tuple(state.res[seat])
+
+
+def _grid_key(seat: int, state: ZapotecState, player: int) -> Hashable:
+    return tuple(state.grid[seat])
+
+
+def _holdings_key(seat: int, state: ZapotecState, player: int) -> Hashable:
+    return (
+        state.houses[seat],
+        state.palace[seat],
+        tuple(state.pieces[seat]),
+        state.discs[seat],
+        state.track[seat],
+        state.points[seat],
+        tuple(state.tiles[seat]),
+        tuple(state.used[seat]),
+        len(state.hands[seat]),
+        state.phase == COMMIT and state.played[seat] != 0,
+    )
 
 
 def _cards_block(state: ZapotecState, player: int, out: list[float]) -> None:
@@ -258,20 +364,58 @@ def _rituals_block(state: ZapotecState, out: list[float]) -> None:
         out.extend(1.0 if discs >> s & 1 else 0.0 for s in range(state.num_players))
 
 
-def _player_block(state: ZapotecState, seat: int, out: list[float]) -> None:
-    # A seat's resources, grid, houses, palace, pieces, discs, track, points, trade tiles, hand
-    # size and whether it has chosen its card.
-    c = state.comp
-    out.extend(v / 10.0 for v in state.res[seat])
-    produce = _produce_floats(c)
+RESOURCE_CEILING: Final = 100
+"""Resources of one kind beyond this show as this many (resources / 10 is at most 10): supply
+is unlimited by default, so nothing else bounds them; play stays far below (greedy games hold
+at most about 10)."""
+
+POINTS_CEILING: Final = 1000
+"""Points beyond this show as this many (points / 100 is at most 10); games end near 20-60."""
+
+
+def ceiling(c: Components) -> float:
+    """The greatest value any entry of the tensor can take with these components.
+
+    One-hots and shares are at most 1; resources and points are clipped (the ceilings above);
+    the counts are bounded by the data: pyramid pieces and ritual discs (conserved, checked by
+    ``invariants``), hand size (at most the deal), trade tiles owned per kind (its copies), and
+    a building tile's produce.
+    """
+    counts = [
+        1.0,
+        RESOURCE_CEILING / 10.0,
+        POINTS_CEILING / 100.0,
+        float(max(c.pyramid_pieces)),
+        float(c.ritual_discs),
+        float(max(c.hand_size.values())),
+        float(max(t.count for t in c.trade_tiles)),
+    ]
+    counts += [float(v) for t in c.building_tiles for v in t.produce]
+    return max(counts)
+
+
+def _resources_block(seat: int, state: ZapotecState, player: int, out: list[float]) -> None:
+    # A seat's resources (clipped at the ceiling) / 10.
+    out.extend(min(v, RESOURCE_CEILING) / 10.0 for v in state.res[seat])
+
+
+def _grid_block(seat: int, state: ZapotecState, player: int, out: list[float]) -> None:
+    # What each of a seat's grid tiles produces.
+    produce = _produce_floats(state.comp)
     for tile in state.grid[seat]:
         out += produce[tile] if tile >= 0 else _NO_TILE
+
+
+def _holdings_block(seat: int, state: ZapotecState, player: int, out: list[float]) -> None:
+    # A seat's houses, palace, pieces, discs, track, points, trade tiles, hand size and whether
+    # it has chosen its card.
+    c = state.comp
     out.append(state.houses[seat] / max(1, c.houses))
     out.append(1.0 if state.palace[seat] >= 0 else 0.0)
     out.extend(float(v) for v in state.pieces[seat])
     out.append(float(state.discs[seat]))
     out.append(state.track[seat] / max(1, c.track_length))
-    out.append(state.points[seat] / 100.0)
+    out.append(min(state.points[seat], POINTS_CEILING) / 100.0)
     kinds = len(c.trade_tiles)
     owned = [0.0] * kinds
     used = [0.0] * kinds

@@ -8,7 +8,6 @@ this module holds the fields and delegates the protocol to those modules.
 from __future__ import annotations
 
 import json
-import math
 from typing import ClassVar, Final
 
 from stonework.core import (
@@ -349,9 +348,9 @@ class ZapotecState(State):
         return observe.shape(self)
 
     def observation_bounds(self) -> tuple[float, float]:
-        # One-hots, fractions and counts; resources / 10 and points / 100 have no ceiling
-        # (unlimited supply by default).
-        return (0.0, math.inf)
+        # One-hots, fractions, counts bounded by the data, and resources and points clipped at
+        # documented ceilings (observe.ceiling).
+        return (0.0, observe.ceiling(self.comp))
 
     def observation_tensor(self, player: int) -> list[float]:
         return observe.tensor(self, player)

@@ -1,0 +1,123 @@
+"""The adapters' arrays hold exactly the protocol's values, whatever route the game's writer takes.
+
+A game's writer (``GameSpec.array_writer``: Akropolis, Zapotec) keeps blocks between calls and
+brings them up to date; these tests read it the ways a learner and OpenSpiel do (one env over
+several games, states that branch and come back, a dirty buffer) and compare every array with
+``observation_tensor`` and every mask with ``legal_action_ids``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from interop_cases import CASES, IDS
+from stonework.core import GameSpec, State
+from stonework.interop.arrays import Arrays, GenericWriter
+
+
+def arrays_for(spec: GameSpec, players: int) -> Arrays:
+    probe = spec.new_state(players, spec.options.defaults())
+    return Arrays(spec, probe.observation_shape(), probe.num_distinct_actions())
+
+
+def assert_matches(arrays: Arrays, state: State) -> None:
+    for seat in range(state.num_players):
+        got = arrays.observation(state, seat).reshape(-1)
+        want = np.asarray(state.observation_tensor(seat), np.float32)
+        assert np.array_equal(got, want), f"seat {seat}: {np.flatnonzero(got != want)[:8]}"
+        mask = arrays.mask(state, seat)
+        expected = np.zeros(arrays.num_actions, np.int8)
+        if state.current_player == seat:
+            expected[state.legal_action_ids()] = 1
+        assert np.array_equal(mask, expected), f"seat {seat}: mask"
+
+
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
+def test_arrays_equal_the_protocol_over_whole_games(spec: GameSpec, players: int) -> None:
+    arrays = arrays_for(spec, players)  # one writer for every game, as in an env
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = spec.new_state(players, spec.options.defaults())
+        while True:
+            assert_matches(arrays, state)
+            if state.is_terminal:
+                break
+            state.apply(state.random_action(rng))
+
+
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
+def test_arrays_follow_states_that_branch(spec: GameSpec, players: int) -> None:
+    # A search asks about clones that diverge and then about the root again: kept blocks must
+    # never show a sibling's moves.
+    arrays = arrays_for(spec, players)
+    rng = random.Random(7)
+    root = spec.new_state(players, spec.options.defaults())
+    for _ in range(12):
+        if root.is_terminal:
+            break
+        root.apply(root.random_action(rng))
+    branches = [root.clone() for _ in range(3)]
+    for _ in range(6):
+        for branch in branches:
+            if not branch.is_terminal:
+                branch.apply(branch.random_action(rng))
+            assert_matches(arrays, branch)
+            assert_matches(arrays, root)
+
+
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
+def test_fill_overwrites_a_dirty_buffer_and_arrays_are_fresh(spec: GameSpec, players: int) -> None:
+    arrays = arrays_for(spec, players)
+    rng = random.Random(3)
+    state = spec.new_state(players, spec.options.defaults())
+    for _ in range(8):
+        if state.is_terminal:
+            break
+        state.apply(state.random_action(rng))
+    buffer = np.full(arrays.size, 7.0, np.float32)  # OpenSpiel's observer reuses its buffer
+    arrays.fill(state, 0, buffer)
+    assert np.array_equal(buffer, np.asarray(state.observation_tensor(0), np.float32))
+    first = arrays.observation(state, 0)
+    first[...] = -1.0  # a learner may keep or change what it was given
+    assert np.array_equal(
+        arrays.observation(state, 0).reshape(-1),
+        np.asarray(state.observation_tensor(0), np.float32),
+    )
+
+
+def test_games_without_a_writer_get_the_generic_one() -> None:
+    from interop_cases import TOY
+
+    assert isinstance(arrays_for(TOY, 2).writer, GenericWriter)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("zapotec", 3, {"components": "v1"}),
+        ("zapotec", 4, {"building_tiles": "rules"}),
+        ("zapotec", 2, {"components": "v4", "pyramid_piece": "any", "resource_supply": 5}),
+        ("akropolis", 3, {"long_game": True, "houses": True, "temples": True}),
+        ("akropolis", 1, {"architect": "callicrates"}),
+    ],
+)
+def test_arrays_equal_the_protocol_with_options(
+    game: str, players: int, options: dict[str, object]
+) -> None:
+    # The writers keep data-set tables (produce, card positions) and variant-free city values:
+    # other data sets and options must give the protocol's values too.
+    from stonework.core import get_game
+
+    spec = get_game(game)
+    resolved = spec.options.resolve(game, options)
+    state = spec.new_state(players, dict(resolved))
+    arrays = Arrays(spec, state.observation_shape(), state.num_distinct_actions())
+    rng = random.Random(1)
+    while True:
+        assert_matches(arrays, state)
+        if state.is_terminal:
+            break
+        state.apply(state.random_action(rng))

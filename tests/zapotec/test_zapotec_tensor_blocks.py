@@ -1,0 +1,77 @@
+"""The tensor's blocks name everything they read in their keys (the adapters keep blocks by key).
+
+``observe.Block.key`` must change whenever ``build`` would give other values; a key that forgot
+a field would let an environment show a stale block (the tiles used this round, say, which
+reset without any resource changing). Each block is built and keyed on a state that records
+which fields are read: every field the builder reads must be read by the key too.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from zapotec_helpers import new
+
+from stonework.games.zapotec import observe
+
+# Fixed for a whole game (the components and the table size), so no key needs them.
+CONSTANT = {"comp", "num_players"}
+
+
+class Recorder:
+    """A state that notes the name of every attribute read through it."""
+
+    def __init__(self, state: Any) -> None:
+        object.__setattr__(self, "_state", state)
+        object.__setattr__(self, "read", set())
+
+    def __getattr__(self, name: str) -> Any:
+        self.read.add(name)
+        return getattr(self._state, name)
+
+
+def reads(function: Any, state: Any, *args: Any) -> set[str]:
+    recorder = Recorder(state)
+    function(recorder, *args)
+    return set(recorder.read) - CONSTANT
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_block_key_reads_what_its_block_reads(players: int) -> None:
+    state = new(players=players, seed=2)
+    rng = random.Random(4)
+    for _ in range(60):  # mid-game: hands, pyramids and builds in play
+        if state.is_terminal:
+            break
+        state.apply(state.random_action(rng))
+    for block in observe.blocks(players):
+        for player in range(players):
+            built = reads(block.build, state, player, [])
+            keyed = reads(block.key, state, player)
+            assert built <= keyed, f"{block.name}: the key misses {sorted(built - keyed)}"
+
+
+def test_the_blocks_make_the_whole_tensor() -> None:
+    state = new(players=3, seed=1)
+    values: list[float] = []
+    for block in observe.blocks(3):
+        block.build(state, 1, values)
+    assert values == observe.tensor(state, 1) and len(values) == observe.shape(state)[0]
+
+
+def test_resources_and_points_are_clipped_at_their_ceilings() -> None:
+    # The declared bound is true: a hoard beyond the ceilings shows as the ceiling.
+    state = new(players=2, seed=3)
+    low, high = state.observation_bounds()
+    assert (low, high) == (0.0, 10.0)
+    before = observe.tensor(state, 0)
+    state.res[1][0] = observe.RESOURCE_CEILING + 50
+    state.points[1] = observe.POINTS_CEILING * 3
+    after = observe.tensor(state, 0)
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    assert len(changed) == 2 and all(after[i] == high for i in changed)
+    assert max(after) <= high
+    state.res[1][0] = 37  # below the ceilings the values are unchanged: resources / 10
+    assert observe.tensor(state, 0)[changed[0]] == 3.7
