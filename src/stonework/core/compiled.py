@@ -47,6 +47,7 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "stonework.games.zapotec.scoring",
     "stonework.games.zapotec.phases",
     "stonework.games.zapotec.state",
+    "stonework.games.aztec.legal_words",
     "stonework.agents.playout",
     "stonework.agents.simple",
     "stonework.agents.mcts",
