@@ -48,13 +48,13 @@ from stonework.games.aztec.rules import (
 COMPILED: Final = not __file__.endswith(".py")
 """True in the compiled build: only then is this module faster than ``rules``."""
 
-WINDOWS: Final = 3
+WINDOWS: Final[i64] = 3
 """Bands of rows per level (anchor rows 3w..3w+2 in window w)."""
 
-SLOTS: Final = LEVELS + 4
+SLOTS: Final[i64] = LEVELS + 4
 """Level slots per mask: two below the board, levels 1..3, two above (terms reach 2 levels)."""
 
-WORDS: Final = SLOTS * WINDOWS
+WORDS: Final[i64] = SLOTS * WINDOWS
 """Words per position mask; word ``slot * WINDOWS + w``, level ``z`` at slot ``z + 1``."""
 
 WORD_MASK: Final[i64] = (1 << 63) - 1
@@ -156,8 +156,9 @@ PLANS: Final[dict[str, list[WordPlan]]] = {
     mode: [WordPlan(plan) for plan in rules.PLANS[mode]] for mode in STABILITY_MODES
 }
 
-# Each term of rules._TERMS as flattened (key * WORDS + levels up * WINDOWS, shift) pairs
-# relative to the cube; a negative shift is a left shift.
+# Each term of rules._TERMS as flattened (key * WORDS + levels up * WINDOWS, mask, right
+# shift, left shift) literals relative to the cube: the literal is
+# ``((word & mask) >> right) << left`` (the mask keeps a left shift within 63 bits).
 TERMS: Final[dict[str, list[vec[i64]]]] = {}
 for _mode in STABILITY_MODES:
     _terms: list[vec[i64]] = []
@@ -165,7 +166,8 @@ for _mode in STABILITY_MODES:
         _refs: list[int] = []
         for _key, _k in _term:
             _dz, _s = _decode(_k - rules.BIAS)
-            _refs += [_key * WORDS + _dz * WINDOWS, _s]
+            _left = max(0, -_s)
+            _refs += [_key * WORDS + _dz * WINDOWS, WORD_MASK >> _left, max(0, _s), _left]
         _terms.append(vec[i64](_refs))
     TERMS[_mode] = _terms
 
@@ -182,13 +184,6 @@ BLANK: Final[dict[str, vec[i64]]] = {
 BLANK_TERMS: Final[dict[str, vec[i64]]] = {
     mode: vec[i64]([0] * (len(rules._TERMS[mode]) * WORDS)) for mode in STABILITY_MODES
 }
-
-
-def _shifted(word: i64, s: i64) -> i64:
-    """Bit c of the result is bit ``c + s`` of ``word`` (a left shift masked to 63 bits)."""
-    if s >= 0:
-        return word >> s
-    return (word & (WORD_MASK >> -s)) << -s
 
 
 def _neighbours(masks: vec[i64], key: i64, below: i64, here: i64, above: i64, at: i64) -> None:
@@ -208,6 +203,14 @@ def position_words(occupied: Mask, stability: str, slide: bool) -> vec[i64]:
     the window's outer rows only for EMPTY, which is all a test reads there)."""
     masks = BLANK[stability][:]
     big = occupied << SIZE
+    # Loop indices as i64: compiled, they index the vecs without tagged-int arithmetic.
+    w: i64
+    at: i64
+    d: i64
+    i: i64
+    t: i64
+    r: i64
+    c: i64
     cell_below = stability == "cell_below"
     for w in range(WINDOWS):
         in_box = IN_BOX[w]  # an int: the masking below is big-int arithmetic on `big`
@@ -256,8 +259,8 @@ def position_words(occupied: Mask, stability: str, slide: bool) -> vec[i64]:
         refs = terms[t]
         for at in range(2 * WINDOWS, (2 + LEVELS) * WINDOWS):
             term: i64 = WORD_MASK
-            for r in range(0, len(refs), 2):
-                term &= _shifted(masks[refs[r] + at], refs[r + 1])
+            for r in range(0, len(refs), 4):
+                term &= ((masks[refs[r] + at] & refs[r + 1]) >> refs[r + 2]) << refs[r + 3]
             values[t * WORDS + at] = term
     combined = COMBINED[stability]
     for c in range(len(combined)):
@@ -280,6 +283,9 @@ def legal_ids(occupied: Mask, stability: str, slide: bool, two_cubes: bool = Fal
     one_at: i64 = ONE_CONTACT * WORDS
     two_at: i64 = TWO_CONTACTS * WORDS
     out: list[int] = []
+    j: i64
+    u: i64
+    r: i64
     for plan in PLANS[stability]:
         cubes = plan.cubes
         d0, s0, d1, s1, d2, s2 = cubes[0], cubes[1], cubes[2], cubes[3], cubes[4], cubes[5]
