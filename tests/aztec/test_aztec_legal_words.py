@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
+import subprocess
+import sys
 from itertools import product
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +121,23 @@ def test_seeded_play_is_what_it_was_before_the_words() -> None:
             state.apply(action)
         digest.update(state.position().encode())
     assert digest.hexdigest() == SEARCH_FINGERPRINT
+
+
+def test_without_mypys_runtime_the_state_plays_from_rules() -> None:
+    """``make run`` installs no dev tools, so no ``librt``: ``legal_words`` cannot be imported,
+    the state falls back to ``rules`` and the build report still answers."""
+    code = (
+        "import sys; sys.modules['librt.vecs'] = None\n"
+        "import stonework\n"
+        "from stonework.core.compiled import build_state\n"
+        "from stonework.games.aztec import state\n"
+        "game = stonework.new_game('aztec')\n"
+        "print(state.WORDS, build_state(), len(game.legal_actions()))\n"
+    )
+    src = Path(stonework.__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(src), "STONEWORK_PURE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", code], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "pure", "8"]

@@ -69,9 +69,20 @@ def is_extension(module: ModuleType) -> bool:
     return origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
+def _runs_compiled(name: str) -> bool:
+    try:
+        module = importlib.import_module(name)
+    except ImportError:
+        # aztec.legal_words needs mypy's runtime (librt, mypy_extensions): without the dev
+        # tools it is not importable, and the engines run from their sources (aztec.state
+        # falls back to rules).
+        return False
+    return is_extension(module)
+
+
 def compiled_status() -> dict[str, bool]:
     """Each module of :data:`COMPILED_MODULES` (imported now) to whether it runs compiled."""
-    return {name: is_extension(importlib.import_module(name)) for name in COMPILED_MODULES}
+    return {name: _runs_compiled(name) for name in COMPILED_MODULES}
 
 
 def build_state() -> str:
