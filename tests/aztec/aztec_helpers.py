@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from stonework.games.aztec import rules
+from stonework.games.aztec import legal_words, rules
 from stonework.games.aztec.geometry import ORIENTATIONS, SIZE, cell_coords, cell_index, cells_of
 from stonework.games.aztec.state import AztecState
 
@@ -33,12 +33,21 @@ def engine_placements(
     insertion: str = "free",
     contact: str = "faces",
 ) -> set[frozenset[Cell]]:
-    """The engine's legal placements in ``occupied``, as sets of cells."""
+    """The engine's legal placements in ``occupied``, as sets of cells.
+
+    Both forms of the legality test must agree here: ``rules.legal_anchors`` (big-int masks)
+    and ``legal_words.legal_ids`` (machine words, what the compiled build plays with), so every
+    test comparing the engine with the reference covers both.
+    """
     out = set()
-    found = rules.legal_anchors(mask(occupied), stability, insertion == "slide", contact == "cubes")
+    slide, two_cubes = insertion == "slide", contact == "cubes"
+    found = rules.legal_anchors(mask(occupied), stability, slide, two_cubes)
+    ids = []
     for plan, anchors in found:
         for anchor in cells_of(anchors):
+            ids.append(plan.id_base + anchor)
             out.add(frozenset(cell_coords(anchor + step) for step in plan.orientation.steps))
+    assert legal_words.legal_ids(mask(occupied), stability, slide, two_cubes) == ids
     return out
 
 

@@ -224,6 +224,20 @@ def _neighbours(mask: Mask) -> list[Mask]:
     ]
 
 
+def shadow_masks(occupied: Mask) -> list[Mask]:
+    """For each SLIDE_FROM direction, the cells with some occupied cell beyond them that way
+    (the SHADOW position masks of ``insertion=slide``, unshifted)."""
+    out = []
+    for d in SLIDE_FROM:
+        step = NEIGHBOUR_STEPS[d]
+        inside = HAS_NEIGHBOUR[d]
+        reach = _shift(occupied, step) & inside
+        for _ in range(SIZE - 2 if d < 4 else LEVELS - 2):
+            reach |= _shift(reach, step) & inside
+        out.append(reach)
+    return out
+
+
 def position_masks(occupied: Mask, stability: str, slide: bool) -> list[Mask]:
     """The position masks of an occupancy, each shifted left by :data:`BIAS`."""
     empty = FULL & ~occupied
@@ -237,16 +251,7 @@ def position_masks(occupied: Mask, stability: str, slide: bool) -> list[Mask]:
         twos |= ones & m
         ones |= m
     base = [empty, hole_below, ones, twos, *occupied_n, *_neighbours(occupied & hole_below)]
-    if slide:
-        for d in SLIDE_FROM:
-            step = NEIGHBOUR_STEPS[d]
-            inside = HAS_NEIGHBOUR[d]
-            reach = _shift(occupied, step) & inside
-            for _ in range(SIZE - 2 if d < 4 else LEVELS - 2):
-                reach |= _shift(reach, step) & inside
-            base.append(reach)
-    else:
-        base += [0] * len(SLIDE_FROM)
+    base += shadow_masks(occupied) if slide else [0] * len(SLIDE_FROM)
     masks = [m << BIAS for m in base]
     # Terms are ANDs of cells of these masks relative to one cube: (key, BIAS + offset) pairs.
     terms = []

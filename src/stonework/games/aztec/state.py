@@ -55,6 +55,15 @@ from stonework.games.aztec.scoring import (
 )
 from stonework.games.aztec.svg_iso import VIEWS
 
+try:
+    from stonework.games.aztec import legal_words
+except ImportError:  # its arrays come with mypy (the dev tools); without them, rules alone
+    WORDS = False
+else:
+    WORDS = legal_words.COMPILED
+"""True when the legal placements come from the compiled ``legal_words`` (the same ids as
+``rules.legal_anchors``, several times faster compiled, slower from source)."""
+
 
 class AztecState(State):
     """An Aztec position with its history (see the module docstring for seats and turns)."""
@@ -161,10 +170,20 @@ class AztecState(State):
             )
         return anchors
 
+    def _can_place(self) -> bool:
+        """Whether any placement is legal (from source: the anchor masks only, not the ids)."""
+        if WORDS:
+            return bool(self._placement_ids())
+        return bool(self._anchor_masks())
+
     def _placement_ids(self) -> tuple[int, ...]:
         """The ids of the legal placements, ascending (computed once per position)."""
         ids = self._legal
-        if ids is None:
+        if ids is None and WORDS:
+            ids = self._legal = tuple(
+                legal_words.legal_ids(self.occupied, self._stability, self._slide, self._two_cubes)
+            )
+        elif ids is None:
             out: list[int] = []
             for plan, m in self._anchor_masks():
                 base = plan.id_base
@@ -179,15 +198,14 @@ class AztecState(State):
     def current_player(self) -> int:
         if self.ah_puch < 0 and self.num_players == 3:
             return self.auction_seat
-        # Whether anyone can place needs the anchor masks only, not the list of ids.
-        if self.placed >= PIECES or not self._anchor_masks():
+        if self.placed >= PIECES or not self._can_place():
             return TERMINAL
         return (self.first + self.placed) % self.num_players
 
     @property
     def stuck(self) -> bool:
         """True when the game ended early because no legal placement was left (§3.5)."""
-        return not self.in_auction and self.placed < PIECES and not self._anchor_masks()
+        return not self.in_auction and self.placed < PIECES and not self._can_place()
 
     def describe_turn(self) -> str:
         player = self.current_player
@@ -230,6 +248,8 @@ class AztecState(State):
             actions = rules.auction_actions(self)
             return actions[rng.randrange(len(actions))]
         ids = self._legal
+        if ids is None and WORDS:
+            ids = self._placement_ids()
         if ids is not None:
             return PLACEMENTS[ids[rng.randrange(len(ids))]]
         # The same draw as from the list of ids, found by counting anchor bits instead.
