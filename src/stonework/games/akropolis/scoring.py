@@ -126,7 +126,11 @@ Tally = list[int]
 """A city's score, kept so that one tile can update it: the stars of each type's plazas
 (five entries), then the count and value of qualifying markets, barracks, temples and gardens.
 Houses are not in it: their score is the largest group, which one tile can split or merge, so
-it is found again from the house cells (kept beside the tally)."""
+it is found again from the house cells (kept beside the tally, see :data:`Kept`)."""
+
+Kept = tuple[Tally, list[int], tuple[int, int]]
+"""What a city keeps of its score: the tally, the house cells and the houses' (districts,
+value), the latter found again only when a tile covers or brings a house."""
 
 TALLY_SIZE: Final = 13
 
@@ -176,9 +180,9 @@ def add_cell(
 
 
 def full_tally(
-    city: list[int], cells: list[int], variants: tuple[bool, ...]
-) -> tuple[Tally, list[int]]:
-    """The tally and the house cells of a whole city (local scoring only)."""
+    city: list[int], cells: list[int], variants: tuple[bool, ...], by_value: bool
+) -> Kept:
+    """The tally, house cells and houses' line of a whole city (local scoring only)."""
     tally = [0] * TALLY_SIZE
     houses: list[int] = []
     for cell in cells:
@@ -186,30 +190,42 @@ def full_tally(
             houses.append(cell)
         else:
             add_cell(city, cell, variants, tally, 1)
-    return tally, houses
+    return tally, houses, _house_pair(city, houses, variants, by_value)
 
 
-def city_tally(city: City, variants: tuple[bool, ...]) -> tuple[Tally, list[int]]:
+def _house_pair(
+    city: list[int], houses: list[int], variants: tuple[bool, ...], by_value: bool
+) -> tuple[int, int]:
+    line = _houses(city, houses, variants[HOUSE], 0, by_value)
+    return line.districts, line.value
+
+
+def city_tally(city: City, variants: tuple[bool, ...], by_value: bool) -> Kept:
     """A city's tally and house cells (local scoring only), kept in its memo.
 
     After a tile the tally is the one before it (tallied once for all the positions a search
     makes from it) plus the change on the tile's cells and their neighbours, the only cells
     whose part can change: a cell's part depends on its own column and its neighbours'.
+    Houses are found again from the house cells of the tally before, changed on the tile.
     """
     kept = city.memo.get("tally")
     if kept is not None:
-        return cast(tuple[Tally, list[int]], kept)
+        return cast(Kept, kept)
     last = city.last
     columns = city.columns
     if last is None:
-        out = full_tally(columns, city.cells, variants)
+        out = full_tally(columns, city.cells, variants, by_value)
     else:
         before, laid, olds = last
         news = [columns[cell] for cell in laid]
-        parent = cast("tuple[Tally, list[int]] | None", before.get("tally"))
+        parent = cast("Kept | None", before.get("tally"))
+        # Beyond the tile's own cells, only a neighbouring market, barracks or temple can
+        # change its part: its own column is the same, but what lies around it is not.
         around = set(laid)
         for cell in laid:
-            around.update(NEIGHBOURS[cell])
+            for n in NEIGHBOURS[cell]:
+                if M_KIND <= columns[n] & BYTE <= T_KIND:
+                    around.add(n)
         try:
             # The columns as they were before the tile (put back below).
             for cell, old in zip(laid, olds, strict=True):
@@ -217,7 +233,7 @@ def city_tally(city: City, variants: tuple[bool, ...]) -> tuple[Tally, list[int]
             if parent is None:
                 # A tile on the ground added its three cells at the end of the list.
                 cells = city.cells[:-3] if not olds[0] else city.cells
-                parent = before["tally"] = full_tally(columns, cells, variants)
+                parent = before["tally"] = full_tally(columns, cells, variants, by_value)
             tally = parent[0].copy()
             for cell in around:
                 add_cell(columns, cell, variants, tally, -1)
@@ -226,19 +242,22 @@ def city_tally(city: City, variants: tuple[bool, ...]) -> tuple[Tally, list[int]
                 columns[cell] = new
         for cell in around:
             add_cell(columns, cell, variants, tally, 1)
-        houses = [cell for cell in parent[1] if cell not in laid]
-        houses += [cell for cell in laid if columns[cell] & BYTE == H_KIND]
-        out = (tally, houses)
+        if any(top & BYTE == H_KIND for top in olds) or any(top & BYTE == H_KIND for top in news):
+            houses = [cell for cell in parent[1] if cell not in laid]
+            houses += [cell for cell in laid if columns[cell] & BYTE == H_KIND]
+            out = (tally, houses, _house_pair(columns, houses, variants, by_value))
+        else:
+            out = (tally, parent[1], parent[2])  # no house covered or laid: the same groups
     city.memo["tally"] = out
     return out
 
 
-def score_from_tally(
-    city: list[int], tally: Tally, houses: list[int], variants: tuple[bool, ...], by_value: bool
-) -> CityScore:
-    """The score of a city from its tally; equal to :func:`score_city` (local scoring only)."""
+def score_from_tally(kept: Kept) -> CityScore:
+    """The score of a city from what it keeps; equal to :func:`score_city` (local scoring only)."""
+    tally = kept[0]
+    districts, value = kept[2]
     lines = (
-        _houses(city, houses, variants[HOUSE], tally[HOUSE], by_value),
+        _line(districts, value, tally[HOUSE]),
         _line(tally[5], tally[6], tally[MARKET]),
         _line(tally[7], tally[8], tally[BARRACKS]),
         _line(tally[9], tally[10], tally[TEMPLE]),

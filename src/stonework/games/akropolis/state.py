@@ -228,10 +228,7 @@ class AkropolisState(State):
             memo = city.memo.get("score")
             if memo is None:
                 if tallies_locally(self.variants, self.barracks_outside_only):
-                    tally, houses = city_tally(city, self.variants)
-                    memo = score_from_tally(
-                        city.columns, tally, houses, self.variants, self.house_by_value
-                    )
+                    memo = score_from_tally(city_tally(city, self.variants, self.house_by_value))
                 else:
                     memo = self.city_score(seat, self.variants)
                 city.memo["score"] = memo
