@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from akropolis_scenarios import make_city, only, ring, score
 
 import stonework
 from stonework.core import InvalidPosition
-from stonework.games.akropolis.scoring import NO_VARIANTS, outside_empties
+from stonework.core.registry import get_game
+from stonework.core.state import CHANCE
+from stonework.games.akropolis import AkropolisState
+from stonework.games.akropolis.scoring import NO_VARIANTS, outside_empties, score_city
 from stonework.games.akropolis.tiles import BARRACKS, GARDEN, HOUSE, MARKET, TEMPLE
 
 # A plaza of each type, far from the districts under test (they only bring stars).
@@ -312,3 +317,42 @@ def test_outside_empties_match_a_flood_fill_of_the_whole_window() -> None:
             assert outside_empties(columns, city.cells) == band & reached
             holes += len(band - reached)
     assert holes > 0  # the games did make enclosed holes, so both kinds were checked
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"houses": True, "markets": True, "barracks": True, "temples": True},
+        {"house_group": "value", "markets": True},
+        {"gardens": True, "barracks_edge": "outside_only", "lake": "enclosed_region"},
+    ],
+)
+def test_the_kept_score_equals_scoring_the_whole_city(options: dict[str, object]) -> None:
+    """The score a city keeps from tile to tile (its tally) is the score of the whole city:
+    positions scored after every tile, after every few tiles, and their one-ply children."""
+    spec = get_game("akropolis")
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = spec.new_state(2 + seed % 3, spec.options.resolve("akropolis", dict(options)))
+        step = 0
+        while not state.is_terminal:
+            step += 1
+            if state.current_player != CHANCE and step % (1 + seed % 3) == 0:
+                for world in [state] + [_child(state, rng) for _ in range(3)]:
+                    for seat, city in enumerate(world.cities):
+                        assert world.city_score(seat) == score_city(
+                            city.columns,
+                            city.cells,
+                            world.variants,
+                            world.barracks_outside_only,
+                            world.lake_enclosed_region,
+                            world.house_by_value,
+                        )
+            state.apply_unchecked(state.random_action(rng))
+
+
+def _child(state: AkropolisState, rng: random.Random) -> AkropolisState:
+    child = state.clone()
+    child.apply_unchecked(child.random_action(rng))
+    return child

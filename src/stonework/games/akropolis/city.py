@@ -81,13 +81,31 @@ def _upper_ok(a: int, b: int, c: int) -> bool:
 
 
 class City:
-    """One player's city: the top of every column, the built cells and the legal triangles."""
+    """One player's city: the top of every column, the built cells and the legal triangles.
 
-    __slots__ = ("cells", "columns", "legal", "memo", "order", "placements")
+    Cheap to copy, since a search copies whole positions to change one city of them: a clone
+    shares the lists of its original until one of the two lays a tile (copy on write, see
+    ``owned``), and laying a tile only notes which triangles to look at again; the legal set is
+    brought up to date when it is next read (a search evaluates most positions it makes without
+    ever asking where the next tile may go).
+    """
+
+    __slots__ = (
+        "_legal",
+        "cells",
+        "columns",
+        "last",
+        "legal_owned",
+        "memo",
+        "order",
+        "owned",
+        "placements",
+        "stale",
+    )
 
     columns: list[int]
     cells: list[int]
-    legal: set[int]
+    _legal: set[int]
     order: tuple[int, ...] | None
     """The legal triangles in ascending order, once asked for (None: not since the last tile)."""
     placements: list[tuple[int, int]]
@@ -97,6 +115,15 @@ class City:
     A search evaluates both cities after every move but a move changes only one of them; the
     owner of a value chooses its key and must derive it from the city and fixed settings only.
     """
+    owned: bool
+    """False while ``columns``, ``cells`` and ``placements`` may be shared with a clone."""
+    legal_owned: bool
+    """False while the legal set may be shared with a clone."""
+    stale: tuple[tuple[int, bool], ...]
+    """The tiles laid since the legal set was brought up to date: (triangle, on the ground)."""
+    last: tuple[dict[str, object], tuple[int, int, int], tuple[int, int, int]] | None
+    """The last tile laid: the memo of the city before it, its cells and their columns before
+    (scoring updates the score before the tile instead of scoring the whole city again)."""
 
     @classmethod
     def new(cls) -> City:
@@ -106,18 +133,36 @@ class City:
         return city
 
     def clone(self) -> City:
-        """An independent copy."""
+        """An independent copy (sharing the lists until either city lays a tile)."""
         other = City.__new__(City)
-        other.columns = self.columns.copy()
-        other.cells = self.cells.copy()
-        other.legal = self.legal.copy()
+        other.columns = self.columns
+        other.cells = self.cells
+        other.placements = self.placements
+        other._legal = self._legal
+        other.stale = self.stale
+        other.last = self.last
         other.order = self.order
-        other.placements = self.placements.copy()
         # Shared, not copied: while neither city changes, a value either of them derives holds
         # for both (a search evaluates many clones of one position); laying a tile gives the
         # city a fresh memo instead of clearing the shared one.
         other.memo = self.memo
+        other.owned = other.legal_owned = False
+        self.owned = self.legal_owned = False
         return other
+
+    @property
+    def legal(self) -> set[int]:
+        """The legal triangles (brought up to date with the tiles laid since last asked)."""
+        if self.stale:
+            self._refresh_legal()
+        return self._legal
+
+    @legal.setter
+    def legal(self, triangles: set[int]) -> None:
+        self._legal = triangles
+        self.stale = ()
+        self.legal_owned = True
+        self.order = None
 
     def sorted_legal(self) -> tuple[int, ...]:
         """The legal triangles in ascending order (kept until the next tile is laid)."""
@@ -138,10 +183,16 @@ class City:
         """Lay ``tile`` at a legal ``placement``; return the quarries it covered (stones won)."""
         cells = PLACEMENT_CELLS[placement]
         assert cells is not None
+        if not self.owned:
+            self.columns = self.columns.copy()
+            self.cells = self.cells.copy()
+            self.placements = self.placements.copy()
+            self.owned = True
         columns = self.columns
         below = columns[cells[0]]
         height = (below >> HEIGHT_SHIFT) + 1
         quarries = 0
+        self.last = (self.memo, cells, (columns[cells[0]], columns[cells[1]], columns[cells[2]]))
         for cell, kind in zip(cells, TILE_KINDS[tile], strict=True):
             old = columns[cell]
             if old & BYTE == QUARRY:
@@ -150,34 +201,48 @@ class City:
         self.placements.append((tile, placement))
         self.memo = {}
         self.order = None
-        legal = self.legal
-        triangle = PLACEMENT_TRIANGLE[placement]
-        add, discard = legal.add, legal.discard
-        for tri in TRIANGLES_TOUCHING[triangle]:
-            a, b, c = TRIANGLE_CELLS[tri]
-            # _upper_ok written out (the hottest loop of a random game).
-            ca, cb, cc = columns[a], columns[b], columns[c]
-            if (
-                ca
-                and cb
-                and cc
-                and ca >> HEIGHT_SHIFT == cb >> HEIGHT_SHIFT == cc >> HEIGHT_SHIFT
-                and (
-                    ca >> TILE_SHIFT & BYTE != cb >> TILE_SHIFT & BYTE
-                    or ca >> TILE_SHIFT & BYTE != cc >> TILE_SHIFT & BYTE
-                )
-            ):
-                add(tri)
-            else:
-                discard(tri)
         if height == 1:
             self.cells.extend(cells)
-            # Empty triangles next to the new tile now touch the city: ground placements.
-            for tri in TRIANGLES_AROUND[triangle]:
-                a, b, c = TRIANGLE_CELLS[tri]
-                if not (columns[a] or columns[b] or columns[c]):
-                    add(tri)
+        self.stale = (*self.stale, (PLACEMENT_TRIANGLE[placement], height == 1))
         return quarries
+
+    def _refresh_legal(self) -> None:
+        # Only triangles near a tile laid since the last refresh can have changed: those
+        # sharing a cell with it (their cells changed height or tile) and, for a tile on the
+        # ground, the empty ones around it (they now touch the city). Looking at them with the
+        # columns as they are now gives the set that updating after each tile would have
+        # given: a triangle a later tile touched is looked at again for that tile, and the
+        # cells of one it did not touch have not changed since.
+        if not self.legal_owned:
+            self._legal = self._legal.copy()
+            self.legal_owned = True
+        columns = self.columns
+        legal = self._legal
+        add, discard = legal.add, legal.discard
+        for triangle, ground in self.stale:
+            for tri in TRIANGLES_TOUCHING[triangle]:
+                a, b, c = TRIANGLE_CELLS[tri]
+                # _upper_ok written out (the hottest loop of a random game).
+                ca, cb, cc = columns[a], columns[b], columns[c]
+                if (
+                    ca
+                    and cb
+                    and cc
+                    and ca >> HEIGHT_SHIFT == cb >> HEIGHT_SHIFT == cc >> HEIGHT_SHIFT
+                    and (
+                        ca >> TILE_SHIFT & BYTE != cb >> TILE_SHIFT & BYTE
+                        or ca >> TILE_SHIFT & BYTE != cc >> TILE_SHIFT & BYTE
+                    )
+                ):
+                    add(tri)
+                else:
+                    discard(tri)
+            if ground:
+                for tri in TRIANGLES_AROUND[triangle]:
+                    a, b, c = TRIANGLE_CELLS[tri]
+                    if not (columns[a] or columns[b] or columns[c]):
+                        add(tri)
+        self.stale = ()
 
 
 _START: list[City] = []
@@ -196,9 +261,10 @@ def _starting_city() -> City:
             city.columns[cell] = column(1, START_TILE, QUARRY)
             city.cells.append(cell)
         city.legal = legal_triangles_from_scratch(city.columns, city.cells)
-        city.order = None
         city.placements = []
         city.memo = {}
+        city.owned = True
+        city.last = None
         _START.append(city)
     return _START[0]
 

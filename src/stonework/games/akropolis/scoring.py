@@ -7,7 +7,7 @@ variant says) x (stars of its visible plazas).
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple, cast
 
 # The column fields are read with the named shifts, not the helpers: scoring runs once per
 # position a search looks at, and the helper calls were a fifth of its time.
@@ -24,6 +24,9 @@ from stonework.games.akropolis.tiles import (
     PLAZA_STARS,
     TEMPLE,
 )
+
+if TYPE_CHECKING:
+    from stonework.games.akropolis.city import City
 
 H_KIND: Final = DISTRICT_KIND[HOUSE]
 M_KIND: Final = DISTRICT_KIND[MARKET]
@@ -115,6 +118,150 @@ def score_city(
         _gardens(
             city, by_kind[G_KIND], variants[GARDEN], stars[GARDEN], outside, lake_enclosed_region
         ),
+    )
+    return CityScore(lines, sum(line.points for line in lines))
+
+
+Tally = list[int]
+"""A city's score, kept so that one tile can update it: the stars of each type's plazas
+(five entries), then the count and value of qualifying markets, barracks, temples and gardens.
+Houses are not in it: their score is the largest group, which one tile can split or merge, so
+it is found again from the house cells (kept beside the tally, see :data:`Kept`)."""
+
+Kept = tuple[Tally, list[int], tuple[int, int]]
+"""What a city keeps of its score: the tally, the house cells and the houses' (districts,
+value), the latter found again only when a tile covers or brings a house."""
+
+TALLY_SIZE: Final = 13
+
+
+def tallies_locally(variants: tuple[bool, ...], barracks_outside_only: bool) -> bool:
+    """True if every tallied cell's part depends only on its own column and its neighbours'.
+
+    Outside-only barracks depend on which empty cells reach the open ground, and doubled
+    gardens on lakes (a neighbour's neighbours): those are scored whole (:func:`score_city`).
+    """
+    return not barracks_outside_only and not variants[GARDEN]
+
+
+def add_cell(
+    city: list[int], cell: int, variants: tuple[bool, ...], tally: Tally, sign: int
+) -> None:
+    """Add (``sign`` 1) or take away (-1) one cell's part of the tally (local scoring only)."""
+    top = city[cell]
+    kind = top & BYTE
+    if kind >= 7:
+        tally[kind - 7] += sign * PLAZA_STARS[kind - 7]
+        return
+    height = top >> HEIGHT_SHIFT
+    if kind == M_KIND:
+        kinds = [(city[n] & BYTE) for n in NEIGHBOURS[cell]]
+        if M_KIND in kinds:
+            return
+        tally[5] += sign
+        tally[6] += sign * (2 * height if variants[MARKET] and M_PLAZA in kinds else height)
+    elif kind == B_KIND:
+        empties = 0
+        for n in STEP[cell]:
+            if n < 0 or not city[n]:
+                empties += 1
+        if not empties:
+            return
+        tally[7] += sign
+        tally[8] += sign * (2 * height if variants[BARRACKS] and empties >= 3 else height)
+    elif kind == T_KIND:
+        if ON_EDGE[cell] or not all(city[n] for n in NEIGHBOURS[cell]):
+            return
+        tally[9] += sign
+        tally[10] += sign * (2 * height if variants[TEMPLE] and height >= 2 else height)
+    elif kind == G_KIND:
+        tally[11] += sign
+        tally[12] += sign * height
+
+
+def full_tally(
+    city: list[int], cells: list[int], variants: tuple[bool, ...], by_value: bool
+) -> Kept:
+    """The tally, house cells and houses' line of a whole city (local scoring only)."""
+    tally = [0] * TALLY_SIZE
+    houses: list[int] = []
+    for cell in cells:
+        if city[cell] & BYTE == H_KIND:
+            houses.append(cell)
+        else:
+            add_cell(city, cell, variants, tally, 1)
+    return tally, houses, _house_pair(city, houses, variants, by_value)
+
+
+def _house_pair(
+    city: list[int], houses: list[int], variants: tuple[bool, ...], by_value: bool
+) -> tuple[int, int]:
+    line = _houses(city, houses, variants[HOUSE], 0, by_value)
+    return line.districts, line.value
+
+
+def city_tally(city: City, variants: tuple[bool, ...], by_value: bool) -> Kept:
+    """A city's tally and house cells (local scoring only), kept in its memo.
+
+    After a tile the tally is the one before it (tallied once for all the positions a search
+    makes from it) plus the change on the tile's cells and their neighbours, the only cells
+    whose part can change: a cell's part depends on its own column and its neighbours'.
+    Houses are found again from the house cells of the tally before, changed on the tile.
+    """
+    kept = city.memo.get("tally")
+    if kept is not None:
+        return cast(Kept, kept)
+    last = city.last
+    columns = city.columns
+    if last is None:
+        out = full_tally(columns, city.cells, variants, by_value)
+    else:
+        before, laid, olds = last
+        news = [columns[cell] for cell in laid]
+        parent = cast("Kept | None", before.get("tally"))
+        # Beyond the tile's own cells, only a neighbouring market, barracks or temple can
+        # change its part: its own column is the same, but what lies around it is not.
+        around = set(laid)
+        for cell in laid:
+            for n in NEIGHBOURS[cell]:
+                if M_KIND <= columns[n] & BYTE <= T_KIND:
+                    around.add(n)
+        try:
+            # The columns as they were before the tile (put back below).
+            for cell, old in zip(laid, olds, strict=True):
+                columns[cell] = old
+            if parent is None:
+                # A tile on the ground added its three cells at the end of the list.
+                cells = city.cells[:-3] if not olds[0] else city.cells
+                parent = before["tally"] = full_tally(columns, cells, variants, by_value)
+            tally = parent[0].copy()
+            for cell in around:
+                add_cell(columns, cell, variants, tally, -1)
+        finally:
+            for cell, new in zip(laid, news, strict=True):
+                columns[cell] = new
+        for cell in around:
+            add_cell(columns, cell, variants, tally, 1)
+        if any(top & BYTE == H_KIND for top in olds) or any(top & BYTE == H_KIND for top in news):
+            houses = [cell for cell in parent[1] if cell not in laid]
+            houses += [cell for cell in laid if columns[cell] & BYTE == H_KIND]
+            out = (tally, houses, _house_pair(columns, houses, variants, by_value))
+        else:
+            out = (tally, parent[1], parent[2])  # no house covered or laid: the same groups
+    city.memo["tally"] = out
+    return out
+
+
+def score_from_tally(kept: Kept) -> CityScore:
+    """The score of a city from what it keeps; equal to :func:`score_city` (local scoring only)."""
+    tally = kept[0]
+    districts, value = kept[2]
+    lines = (
+        _line(districts, value, tally[HOUSE]),
+        _line(tally[5], tally[6], tally[MARKET]),
+        _line(tally[7], tally[8], tally[BARRACKS]),
+        _line(tally[9], tally[10], tally[TEMPLE]),
+        _line(tally[11], tally[12], tally[GARDEN]),
     )
     return CityScore(lines, sum(line.points for line in lines))
 

@@ -33,7 +33,14 @@ from stonework.games.akropolis.architect import (
 )
 from stonework.games.akropolis.city import City
 from stonework.games.akropolis.hexgrid import PLACEMENT_CELLS
-from stonework.games.akropolis.scoring import CityScore, score_city, sheet
+from stonework.games.akropolis.scoring import (
+    CityScore,
+    city_tally,
+    score_city,
+    score_from_tally,
+    sheet,
+    tallies_locally,
+)
 from stonework.games.akropolis.tiles import DISTRICT_TYPES, tiles_in_play
 
 VARIANT_OPTIONS: Final = ("houses", "markets", "barracks", "temples", "gardens")
@@ -220,7 +227,11 @@ class AkropolisState(State):
             # A game's own variants never change, so its cities may remember their score.
             memo = city.memo.get("score")
             if memo is None:
-                memo = city.memo["score"] = self.city_score(seat, self.variants)
+                if tallies_locally(self.variants, self.barracks_outside_only):
+                    memo = score_from_tally(city_tally(city, self.variants, self.house_by_value))
+                else:
+                    memo = self.city_score(seat, self.variants)
+                city.memo["score"] = memo
             return cast(CityScore, memo)
         return score_city(
             city.columns,
