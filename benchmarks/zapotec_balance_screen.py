@@ -45,6 +45,7 @@ def candidates() -> dict[str, dict[str, Any] | str]:
     return {
         "v3": "v3",
         "v4": "v4",
+        "v5": "v5",
         # v4 with 3 VP back on space 4 and the trade discount on space 1 (v4: corn + gold there)
         "v4-vp4": {
             "version": "v4",

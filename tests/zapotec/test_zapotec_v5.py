@@ -1,4 +1,4 @@
-"""Data set v5 (``components=v5``): v4 with 2 corn on track spaces 1 and 3 and III:mason a
+"""Data set v5 (the default): v4 with 2 corn on track spaces 1 and 3 and III:mason a
 house's wood and stone once a round (§6, §9 of zapotec.md); v4 records replay identically."""
 
 from __future__ import annotations
@@ -61,8 +61,8 @@ def test_mason_gives_a_houses_wood_and_stone_once_a_round() -> None:
     assert effects.building_discount(state, A) == 0
 
 
-def test_v5_names_itself_in_records() -> None:
-    state = Scenario.new(4, components="v5").state()
+def test_v5_is_the_default_and_names_itself_in_records() -> None:
+    state = Scenario.new(4).state()
     assert state.comp is load_components("v5")
     assert state.options["components"] == "v5"
     assert state.record().options["components"] == "v5"

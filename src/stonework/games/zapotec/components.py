@@ -333,11 +333,11 @@ _NOTES_V5 = {
 
 VERSIONS = ("v1", "v2", "v3", "v4", "v5")
 """The built-in data sets: ``v1`` (the first engine's tables), ``v2`` (ritual goals, VP spaces),
-``v3`` (the default: v2 retuned with the balance lab), ``v4`` (v3 with pyramid discounts,
-measured and not made the default: BENCHMARKS.md) and ``v5`` (v4 with a richer track start and
-III:mason a round's produce, issue 17's fourth pass)."""
+``v3`` (v2 retuned with the balance lab, the default before v5), ``v4`` (v3 with pyramid
+discounts) and ``v5`` (the default: v4 with a richer track start and III:mason a round's
+produce, issue 17's fourth pass, BENCHMARKS.md)."""
 
-DEFAULT_VERSION = "v3"
+DEFAULT_VERSION = "v5"
 """The built-in data set a game uses unless the ``components`` option names another."""
 
 
@@ -357,9 +357,9 @@ def _trade_tile(version: str, row: list[Any]) -> dict[str, Any]:
 def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -> dict[str, Any]:
     """A built-in data set in its JSON shape (``building_tiles`` is ``seed`` or ``rules``).
 
-    ``version`` is one of :data:`VERSIONS`, :data:`DEFAULT_VERSION` unless named: ``v5`` (v4
-    with 2 corn on track spaces 1 and 3 and III:mason a house's price once a round), ``v4`` (v3
-    with pyramid discounts), ``v3`` (the default: v2 retuned with the balance lab), ``v2`` (ritual goals, a
+    ``version`` is one of :data:`VERSIONS`, :data:`DEFAULT_VERSION` unless named: ``v5`` (the
+    default: v4 with 2 corn on track spaces 1 and 3 and III:mason a house's price once a
+    round), ``v4`` (v3 with pyramid discounts), ``v3`` (v2 retuned with the balance lab), ``v2`` (ritual goals, a
     track with VP spaces, a fixed building tile pool per player count) or ``v1`` (the first
     tables); the older ones are kept so old records replay.
     """

@@ -11,9 +11,9 @@ OPTIONS: Final = OptionSet(
         OptionSpec(
             "components",
             "str",
-            "v3",
-            "the component data set: v3 (built in, default), v4 (v3 with pyramid discounts), v5 "
-            "(v4 with a richer track start), v2 "
+            "v5",
+            "the component data set: v5 (built in, default: v4 with a richer track start), v4 "
+            "(v3 with pyramid discounts), v3, v2 "
             "and v1 (the earlier tables, for old records) or the sha256:... name of one "
             "registered in this process (never a path)",
         ),
