@@ -147,9 +147,9 @@ def test_tree_playouts_are_per_game_unless_set() -> None:
     assert tree_settings("zapotec").exploration == 1.0 and tree_settings("aztec").rank_after == 0
     assert tree_settings("zapotec").expand == 0
     assert tree_settings("aztec").playout.depth is None
-    # Zapotec at three players: the heuristic after 8 playout decisions (measured there).
+    # Zapotec at two and three players: the heuristic after 8 playout decisions (measured).
     assert tree_settings("zapotec", 3).playout.depth == 8
-    assert tree_settings("zapotec", 2).playout.depth is None
+    assert tree_settings("zapotec", 2).playout.depth == 8
     assert tree_settings("zapotec", 4).playout.depth is None
     assert make_agent("mcts").playout is None  # type: ignore[attr-defined]
     assert make_agent("mcts", depth="end").playout.depth is None  # type: ignore[attr-defined]

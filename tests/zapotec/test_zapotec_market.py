@@ -124,8 +124,9 @@ def test_level_three_immediate_and_round_gains() -> None:
 
 
 def test_building_discount() -> None:
-    """§6 ASSUMED level III: buildings cost one basic less (the player picks which), at least 1."""
-    state = village_turn().resources(0, wood=1).trade_tiles(0, "III:mason").state()
+    """§6 ASSUMED level III (v1-v4's III:mason): buildings cost one basic less (the player picks
+    which), at least 1."""
+    state = village_turn(components="v4").resources(0, wood=1).trade_tiles(0, "III:mason").state()
     moves = legal_texts(state)
     assert "build etla-plains.2 slot 1 save brick" in moves
     assert "build etla-plains.2 slot 1 save wood" not in moves  # would still need a brick

@@ -269,6 +269,20 @@ _RITUAL_CHANGES_V4: dict[int, tuple[str, dict[str, Any]]] = {
     6: ("a piece in a complete pyramid: 12 VP", _goal("complete_pyramids", 1, 12)),
 }
 
+# §9 (v5): v4's track with 2 corn (v4: 1) on spaces 1 and 3, so that a seat entering the track
+# gathers the corn of a second sacrifice and reaches space 8 (ASSUMED, the balance lab).
+_TRACK_BONUSES_V5 = {
+    **_TRACK_BONUSES_V4,
+    "1": {"kind": "gain", "get": {"corn": 2, "gold": 1}},
+    "3": {"kind": "gain", "get": {"corn": 2, "priest": 1}},
+}
+
+# §6 (v5), on top of v4's: III:mason (houses one basic resource cheaper, bought in under 5% of
+# the games it was offered in v1-v4) gives a house's wood and stone once per round (ASSUMED).
+_TRADE_TILE_CHANGES_V5: dict[str, tuple[str, dict[str, Any]]] = {
+    "III:mason": ("round", {"kind": "gain", "get": {"wood": 1, "stone": 1}}),
+}
+
 _NOTES = {
     "cards": "ASSUMED (§4.2): numbers 1-9 building types, 10-18 terrains, 19-27 regions",
     "sections": "ASSUMED (§2.1): the types of the '3+' and '4' spaces",
@@ -308,12 +322,22 @@ _NOTES_V4 = {
     "length 11 and every bonus ASSUMED (v4: a pyramid discount on space 2); 9/6/3 sourced",
 }
 
-VERSIONS = ("v1", "v2", "v3", "v4")
-"""The built-in data sets: ``v1`` (the first engine's tables), ``v2`` (ritual goals, VP spaces),
-``v3`` (the default: v2 retuned with the balance lab) and ``v4`` (v3 with pyramid discounts,
-measured and not made the default: BENCHMARKS.md)."""
+_NOTES_V5 = {
+    **_NOTES_V4,
+    "trade_tiles": "ASSUMED (§6): every effect (v5: nine changed from v1 by the balance lab, "
+    "III:architect a pyramid discount, III:mason a house's price once a round); costs 1/2/3 "
+    "gold are from the sources",
+    "sacrifice_track": "VP spaces, reduced costs and the last space's free ritual sourced (§9); "
+    "length 11 and every bonus ASSUMED (v5: v4's with 2 corn on spaces 1 and 3); 9/6/3 sourced",
+}
 
-DEFAULT_VERSION = "v3"
+VERSIONS = ("v1", "v2", "v3", "v4", "v5")
+"""The built-in data sets: ``v1`` (the first engine's tables), ``v2`` (ritual goals, VP spaces),
+``v3`` (v2 retuned with the balance lab, the default before v5), ``v4`` (v3 with pyramid
+discounts) and ``v5`` (the default: v4 with a richer track start and III:mason a round's
+produce, issue 17's fourth pass, BENCHMARKS.md)."""
+
+DEFAULT_VERSION = "v5"
 """The built-in data set a game uses unless the ``components`` option names another."""
 
 
@@ -321,18 +345,21 @@ def _trade_tile(version: str, row: list[Any]) -> dict[str, Any]:
     name, level, count, timing, effect = row
     if version != "v1":
         effect = _TRADE_TILE_CHANGES_V2.get(str(name), effect)
-    if version in ("v3", "v4") and name in _TRADE_TILE_CHANGES_V3:
+    if version in ("v3", "v4", "v5") and name in _TRADE_TILE_CHANGES_V3:
         timing, effect = _TRADE_TILE_CHANGES_V3[str(name)]
-    if version == "v4" and name in _TRADE_TILE_CHANGES_V4:
+    if version in ("v4", "v5") and name in _TRADE_TILE_CHANGES_V4:
         timing, effect = _TRADE_TILE_CHANGES_V4[str(name)]
+    if version == "v5" and name in _TRADE_TILE_CHANGES_V5:
+        timing, effect = _TRADE_TILE_CHANGES_V5[str(name)]
     return {"name": name, "level": level, "count": count, "timing": timing, "effect": effect}
 
 
 def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -> dict[str, Any]:
     """A built-in data set in its JSON shape (``building_tiles`` is ``seed`` or ``rules``).
 
-    ``version`` is one of :data:`VERSIONS`, :data:`DEFAULT_VERSION` unless named: ``v4`` (v3
-    with pyramid discounts), ``v3`` (the default: v2 retuned with the balance lab), ``v2`` (ritual goals, a
+    ``version`` is one of :data:`VERSIONS`, :data:`DEFAULT_VERSION` unless named: ``v5`` (the
+    default: v4 with 2 corn on track spaces 1 and 3 and III:mason a house's price once a
+    round), ``v4`` (v3 with pyramid discounts), ``v3`` (v2 retuned with the balance lab), ``v2`` (ritual goals, a
     track with VP spaces, a fixed building tile pool per player count) or ``v1`` (the first
     tables); the older ones are kept so old records replay.
     """
@@ -346,7 +373,8 @@ def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -
     else:
         tiles = [[b, list(p), dict(n)] for b, p, n in _BUILDING_TILES_POOL]
     rituals: list[list[Any]] = [list(row) for row in (_RITUALS if v1 else _RITUALS_V2)]
-    changes = {"v3": _RITUAL_CHANGES_V3, "v4": {**_RITUAL_CHANGES_V3, **_RITUAL_CHANGES_V4}}
+    from_v4 = {**_RITUAL_CHANGES_V3, **_RITUAL_CHANGES_V4}
+    changes = {"v3": _RITUAL_CHANGES_V3, "v4": from_v4, "v5": from_v4}
     for row in rituals:
         if row[0] in changes.get(version, {}):
             row[1:] = changes[version][row[0]]
@@ -355,8 +383,11 @@ def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -
         "v2": _TRACK_BONUSES_V2,
         "v3": _TRACK_BONUSES_V3,
         "v4": _TRACK_BONUSES_V4,
+        "v5": _TRACK_BONUSES_V5,
     }[version]
-    notes = {"v1": _NOTES, "v2": _NOTES_V2, "v3": _NOTES_V3, "v4": _NOTES_V4}[version]
+    notes = {"v1": _NOTES, "v2": _NOTES_V2, "v3": _NOTES_V3, "v4": _NOTES_V4, "v5": _NOTES_V5}[
+        version
+    ]
     return {
         "format": "zapotec-components",
         "version": version,

@@ -1,4 +1,4 @@
-"""Zapotec component data sets by name: the built-in ``v4``, ``v3``, ``v2`` and ``v1``, and others
+"""Zapotec component data sets by name: the built-in ``v5``, ``v4``, ``v3``, ``v2`` and ``v1``, and others
 by content hash.
 
 The ``components`` option names a data set and never a file, so a record, a position string or
@@ -11,9 +11,11 @@ needs, and replaying it elsewhere fails cleanly until the same data is registere
 >>> name = register_components({"trade_costs": [0, 0, 1]})
 >>> name.startswith("sha256:"), load_components(name).trade_costs
 (True, (0, 0, 1))
->>> load_components("v3") is default_components("seed")
+>>> load_components("v5") is default_components("seed")
 True
 >>> load_components("v4") is default_components("seed", "v4")
+True
+>>> load_components("v3") is default_components("seed", "v3")
 True
 >>> load_components("v2") is default_components("seed", "v2")
 True
@@ -39,11 +41,17 @@ from stonework.games.zapotec.components import (
     default_data,
 )
 
-BUILT_IN: Final = "v3"
-"""The name of the default built-in data set."""
+FIFTH: Final = "v5"
+"""v4 with a richer track start and III:mason a round's produce (issue 17, fourth pass)."""
+
+BUILT_IN: Final = FIFTH
+"""The name of the default built-in data set (BENCHMARKS.md, issue 17's fourth pass)."""
 
 FOURTH: Final = "v4"
 """v3 with pyramid discounts (issue 17, third pass): measured, not the default (BENCHMARKS.md)."""
+
+THIRD: Final = "v3"
+"""v2 retuned with the balance lab: the default before v5, kept so its records replay."""
 
 SECOND: Final = "v2"
 """The second built-in data set (the default before v3), kept so its records replay."""
@@ -56,8 +64,9 @@ BUILT_IN_NAMES: Final = {
     "default": OLD,
     OLD: OLD,
     SECOND: SECOND,
-    BUILT_IN: BUILT_IN,
+    THIRD: THIRD,
     FOURTH: FOURTH,
+    FIFTH: FIFTH,
 }
 """Built-in names and the data set each means (``""`` and ``"default"``, from records made
 before data sets had names, mean ``v1``)."""
@@ -70,9 +79,9 @@ _REGISTERED: dict[str, str] = {}  # name -> the canonical JSON text of the table
 
 
 def data_set_names() -> list[str]:
-    """The names the ``components`` option accepts now: ``v3`` (the default), ``v4``, ``v2``,
-    ``v1`` and the registered ones."""
-    return [BUILT_IN, FOURTH, SECOND, OLD, *sorted(_REGISTERED)]
+    """The names the ``components`` option accepts now: ``v5`` (the default), ``v4``, ``v3``,
+    ``v2``, ``v1`` and the registered ones."""
+    return [FIFTH, FOURTH, THIRD, SECOND, OLD, *sorted(_REGISTERED)]
 
 
 def register_components(given: object) -> str:
@@ -132,7 +141,7 @@ def load_components(name: str, building_tiles: str = "seed") -> Components:
     if text is None:
         raise UnknownOption(
             f"components: no data set named {describe_value(name)}; the data sets are "
-            f"{BUILT_IN}, {FOURTH}, {SECOND} and {OLD} (built in) and sha256:... names registered in this process "
+            f"{FIFTH}, {FOURTH}, {THIRD}, {SECOND} and {OLD} (built in) and sha256:... names registered in this process "
             "(register_components, or --components FILE on the command line)"
         )
     return _compile(text, building_tiles)
@@ -141,10 +150,10 @@ def load_components(name: str, building_tiles: str = "seed") -> Components:
 def _compile(text: str, building_tiles: str) -> Components:
     given: dict[str, Any] = json.loads(text)
     # A registered data set replaces tables of v2 (the default when registration came in), or of
-    # v1, v3 or v4 if it says so: its name is its content, so what it means must never change
+    # v1, v3, v4 or v5 if it says so: its name is its content, so what it means must never change
     # (so not "the default": a set naming v3 keeps v3's tables whatever the default becomes).
     named = given.get("version")
-    version = named if named in (OLD, BUILT_IN, FOURTH) else SECOND
+    version = named if named in (OLD, THIRD, FOURTH, FIFTH) else SECOND
     data = default_data(building_tiles, version)
     data.update(given)
     return compile_components(data)

@@ -11,8 +11,9 @@ OPTIONS: Final = OptionSet(
         OptionSpec(
             "components",
             "str",
-            "v3",
-            "the component data set: v3 (built in, default), v4 (v3 with pyramid discounts), v2 "
+            "v5",
+            "the component data set: v5 (built in, default: v4 with a richer track start), v4 "
+            "(v3 with pyramid discounts), v3, v2 "
             "and v1 (the earlier tables, for old records) or the sha256:... name of one "
             "registered in this process (never a path)",
         ),
@@ -22,7 +23,7 @@ OPTIONS: Final = OptionSet(
             "seed",
             "building tiles: seed = every tile of a type gives the same (village stone+gold, "
             "temple brick+priest, cornfield wood+corn); rules = one basic and the type's "
-            "advanced resource per tile, a fixed pool per player count (v2-v4; v1: 5/5/5 drawn)",
+            "advanced resource per tile, a fixed pool per player count (v2-v5; v1: 5/5/5 drawn)",
             choices=("seed", "rules"),
         ),
         OptionSpec(

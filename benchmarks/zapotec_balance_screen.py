@@ -1,0 +1,187 @@
+"""Screen candidate Zapotec data sets with the balance lab, one Markdown row per candidate.
+
+    PYTHONPATH=src python benchmarks/zapotec_balance_screen.py --players 4 --games 40 \
+        --agents greedy [--seed 0] [--only v4,v5a,...]
+
+Each candidate is a registered data set (``register_components``: tables replacing those of the
+built-in set it names), so it is played exactly like ``--option components=sha256:...``; the
+built-in names (``v3``, ``v4``, ``v5``) are played as they are. Every candidate plays the same
+seeds, so the rows compare the data alone. The columns are issue 17's targets: each scoring
+source's share, the games with a completed pyramid, the games where a seat reaches track space
+8, the trade tiles bought in fewer than 5% of the games they were on offer, and the winner's
+mean score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+from typing import Any
+
+from stonework.arena.balance import BalanceReport, run_balance
+from stonework.arena.runner import MatchConfig
+from stonework.games.zapotec.components import default_data
+from stonework.games.zapotec.datasets import register_components
+
+
+def _track(base: str, **spaces: dict[str, Any]) -> dict[str, Any]:
+    track = copy.deepcopy(default_data(version=base)["sacrifice_track"])
+    for space, bonus in spaces.items():
+        track["bonuses"][space.removeprefix("s")] = bonus
+    return track
+
+
+def _tiles(base: str, **changes: tuple[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    tiles = copy.deepcopy(default_data(version=base)["trade_tiles"])
+    for tile in tiles:
+        key = str(tile["name"]).replace(":", "_")
+        if key in changes:
+            tile["timing"], tile["effect"] = changes[key]
+    return tiles
+
+
+def candidates() -> dict[str, dict[str, Any] | str]:
+    """The candidates by name: a built-in name, or the tables replacing a built-in set's."""
+    return {
+        "v3": "v3",
+        "v4": "v4",
+        "v5": "v5",
+        # v4 with 3 VP back on space 4 and the trade discount on space 1 (v4: corn + gold there)
+        "v4-vp4": {
+            "version": "v4",
+            "sacrifice_track": _track(
+                "v4",
+                s1={"kind": "trade_discount", "amount": 1},
+                s4={"kind": "points", "amount": 3},
+            ),
+        },
+        # v4 with richer odd spaces (2 corn), so a second sacrifice reaches space 8 more often
+        "v4-corn": {
+            "version": "v4",
+            "sacrifice_track": _track(
+                "v4",
+                s1={"kind": "gain", "get": {"corn": 2, "gold": 1}},
+                s3={"kind": "gain", "get": {"corn": 2, "priest": 1}},
+            ),
+        },
+        # v4 with bigger VP spaces past the middle of the track
+        "v4-vp": {
+            "version": "v4",
+            "sacrifice_track": _track(
+                "v4",
+                s8={"kind": "points", "amount": 6},
+                s10={"kind": "points", "amount": 7},
+            ),
+        },
+        # v4-corn plus the III:priest tile made a level's priest and corn once a round
+        "v4-corn-tiles": {
+            "version": "v4",
+            "sacrifice_track": _track(
+                "v4",
+                s1={"kind": "gain", "get": {"corn": 2, "gold": 1}},
+                s3={"kind": "gain", "get": {"corn": 2, "priest": 1}},
+            ),
+            "trade_tiles": _tiles(
+                "v4",
+                III_priest=("round", {"kind": "gain", "get": {"priest": 1, "corn": 2}}),
+                III_brick=("round", {"kind": "gain", "get": {"brick": 2, "priest": 1}}),
+                II_swap=("round", {"kind": "exchange", "pay": {"basic": 1}, "get": {"basic": 2}}),
+            ),
+        },
+        # v4-corn with III:mason (v1-v4: houses 1 basic cheaper, almost never bought) giving
+        # a house's price once a round
+        "v4-corn-mason": {
+            "version": "v4",
+            "sacrifice_track": _track(
+                "v4",
+                s1={"kind": "gain", "get": {"corn": 2, "gold": 1}},
+                s3={"kind": "gain", "get": {"corn": 2, "priest": 1}},
+            ),
+            "trade_tiles": _tiles(
+                "v4", III_mason=("round", {"kind": "gain", "get": {"wood": 1, "stone": 1}})
+            ),
+        },
+        # v4-corn-mason with a larger pyramid discount on space 2 (a level costs a seat on the
+        # track 1 brick) and III:architect saving a priest and a brick
+        "v4-corn-pyr": {
+            "version": "v4",
+            "sacrifice_track": _track(
+                "v4",
+                s1={"kind": "gain", "get": {"corn": 2, "gold": 1}},
+                s2={"kind": "pyramid_discount", "save": {"priest": 1, "stone": 1, "wood": 1}},
+                s3={"kind": "gain", "get": {"corn": 2, "priest": 1}},
+            ),
+            "trade_tiles": _tiles(
+                "v4",
+                III_mason=("round", {"kind": "gain", "get": {"wood": 1, "stone": 1}}),
+                III_architect=(
+                    "permanent",
+                    {"kind": "pyramid_discount", "save": {"priest": 1, "brick": 1}},
+                ),
+            ),
+        },
+        "v4-s5": {
+            "version": "v4",
+            "sacrifice_track": _track("v4", s5={"kind": "gain", "get": {"corn": 2, "gold": 1}}),
+        },
+    }
+
+
+def _row(name: str, players: int, report: BalanceReport) -> str:
+    shares = {s: report.sources.get(s, {}).get("share", 0.0) for s in report.sources}
+    counts = report.game_counts
+    reach = counts.get("games_reaching_space", {}).get("8", 0.0)
+    low = [
+        f"{tile} {v['bought_games']}/{v['offered_games']}"
+        for tile, v in counts.get("trade_tiles", {}).items()
+        if v["purchase_rate"] < 0.05
+    ]
+    cells = [
+        name,
+        str(players),
+        str(report.games),
+        *(
+            f"{100 * shares.get(s, 0.0):.1f}%"
+            for s in ("rounds", "pyramids", "sacrifice", "rituals")
+        ),
+        f"{report.mean_winning_score:.1f}",
+        f"{100 * counts.get('games_with_complete_pyramid', 0.0):.0f}%",
+        f"{counts.get('pyramids_started', 0.0):.2f}",
+        f"{100 * reach:.0f}%",
+        f"{len(low)} ({', '.join(low)})" if low else "0",
+    ]
+    return "| " + " | ".join(cells) + " |"
+
+
+def main() -> None:
+    """Parse the arguments, play every candidate on the same seeds and print the table."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--agents", default="greedy")
+    parser.add_argument("--only", default="", help="comma-separated candidate names")
+    args = parser.parse_args()
+    table = candidates()
+    names = [n for n in args.only.split(",") if n] or list(table)
+    print(
+        "| candidate | players | games | rounds | pyramids | track | rituals | winner's mean "
+        "| complete pyramid | pyramids started | space 8 | tiles < 5% |"
+    )
+    print("|" + " --- |" * 12)
+    for name in names:
+        given = table[name]
+        data_set = given if isinstance(given, str) else register_components(given)
+        config = MatchConfig(
+            game="zapotec",
+            agents=args.agents.split(","),
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            options={"components": data_set},
+        )
+        print(_row(name, args.players, run_balance(config)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
