@@ -40,6 +40,10 @@ class SearchDefaults:
     """What each seat backs up: ``lead``, ``field`` (``None``: the agents' default by count)."""
     temperature: float | None = None
     """Softness of ``field`` values (``None``: the agents' default)."""
+    replies: int = 0
+    """Most children of a node where another seat than the searching one moves (0: no cap)."""
+    reply_expand: int = 0
+    """Candidates compared by one ply for such a node's new child (0: as ``expand``)."""
     by_players: tuple[tuple[int, SearchDefaults], ...] = ()
     """Whole replacements for some player counts, measured there: ``((3, SearchDefaults(...)),)``."""
 
