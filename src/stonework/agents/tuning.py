@@ -56,7 +56,11 @@ def tree_settings(game: str | GameSpec, players: int | None = None) -> TreeSetti
 
 def _from_spec(search: SearchDefaults) -> TreeSettings:
     return TreeSettings(
-        playout=Playout(depth=search.playout_depth),
+        playout=Playout(
+            depth=search.playout_depth,
+            greedy=search.playout_greedy,
+            sample=search.playout_sample,
+        ),
         expand=search.expand,
         exploration=search.exploration,
         rank_after=search.rank_after,

@@ -30,6 +30,10 @@ class SearchDefaults:
 
     playout_depth: int | None = None
     """Decisions played before the heuristic judges a leaf (``None``: play to the end)."""
+    playout_greedy: float = 0.0
+    """The share of playout decisions that are greedy-biased (best of ``playout_sample``)."""
+    playout_sample: int = 4
+    """Random candidates a greedy-biased playout decision compares by one ply."""
     expand: int = 0
     """Candidates compared by one ply when a node below the root adds a child (0: random)."""
     exploration: float = 1.0
