@@ -4,8 +4,8 @@
 
 Plays greedy games (seeds ``--seeds``) and, at every ``--every``-th decision, lets each spec
 choose from that position, in alternating order so that a change of the machine's load falls
-on all of them alike. Prints each spec's mean seconds a move, its ratio to the first spec and
-its mean simulations a move (``last_iterations`` for the tree searches): what an iteration
+on all of them alike. Prints each spec's mean seconds a move, its ratio to the first spec, its
+longest move and its mean simulations a move (``last_iterations`` for the tree searches): what an iteration
 budget costs next to another, and how many simulations a time budget (``hard``) gets.
 """
 
@@ -30,6 +30,7 @@ def main() -> None:
     args = parser.parse_args()
     seconds = dict.fromkeys(args.specs, 0.0)
     sims = dict.fromkeys(args.specs, 0)
+    longest = dict.fromkeys(args.specs, 0.0)
     positions = 0
     for seed in (int(s) for s in args.seeds.split(",")):
         state = stonework.new_game(args.game, players=args.players, seed=seed)
@@ -48,14 +49,17 @@ def main() -> None:
                     agent = agent_from_spec(spec)
                     start = time.perf_counter()
                     agent.act(state, random.Random(decisions))
-                    seconds[spec] += time.perf_counter() - start
+                    took = time.perf_counter() - start
+                    seconds[spec] += took
+                    longest[spec] = max(longest[spec], took)
                     sims[spec] += int(getattr(agent, "last_iterations", 1))
             state.apply(greedy.act(state, rng))
     base = seconds[args.specs[0]]
     for spec in args.specs:
         print(
-            f"{spec}: {seconds[spec] / positions:.3f} s a move ({seconds[spec] / base:.2f}x), "
-            f"{sims[spec] / positions:.0f} simulations a move, {positions} positions"
+            f"{spec}: {seconds[spec] / positions:.3f} s a move ({seconds[spec] / base:.2f}x, "
+            f"longest {longest[spec]:.2f} s), {sims[spec] / positions:.0f} simulations a move, "
+            f"{positions} positions"
         )
 
 
