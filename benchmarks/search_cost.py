@@ -42,7 +42,7 @@ def main() -> None:
                 state.apply(state.sample_chance(rng))
                 continue
             decisions += 1
-            if decisions % args.every == 3:
+            if decisions % args.every == 3 % args.every:
                 positions += 1
                 order = args.specs if positions % 2 else args.specs[::-1]
                 for spec in order:
