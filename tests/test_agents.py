@@ -149,6 +149,33 @@ def test_progressive_widening_limits_children() -> None:
     assert full.last_root is not None and len(full.last_root.children) == 9
 
 
+def _widest_by_parity(root: object) -> tuple[int, int]:
+    """The most children of a node reached by an even and by an odd number of moves."""
+    widest = [0, 0]
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        children = node.children  # type: ignore[attr-defined]
+        if depth > 0:
+            widest[depth % 2] = max(widest[depth % 2], len(children))
+        stack.extend((child, depth + 1) for child in children.values())
+    return widest[0], widest[1]
+
+
+@pytest.mark.usefixtures("toy_games")
+def test_replies_cap_only_the_other_seats_nodes() -> None:
+    # Nim alternates seats: nodes an odd number of moves below the root are the reply's.
+    capped = MCTSAgent(Budget(iterations=300), widen_above=2, replies=1, stop_early=False)
+    capped.act(new_game("nim"), random.Random(0))
+    own, replies = _widest_by_parity(capped.last_root)
+    assert replies == 1 < own
+    free = MCTSAgent(Budget(iterations=300), widen_above=2, stop_early=False)
+    free.act(new_game("nim"), random.Random(0))
+    assert _widest_by_parity(free.last_root)[1] > 1
+    spec = agent_from_spec("mcts:10:replies=2:reply_expand=16")
+    assert isinstance(spec, MCTSAgent) and (spec.replies, spec.reply_expand) == (2, 16)
+
+
 @pytest.mark.usefixtures("toy_games")
 @pytest.mark.parametrize("name", ALL_AGENTS)
 def test_hidden_information_discipline_on_the_pile(name: str) -> None:

@@ -93,6 +93,10 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
         raw_temperature = kw.pop("temperature", None)
         temperature = None if raw_temperature is None else float(raw_temperature)
         widen_factor = float(kw.pop("widen", 2.0))
+        raw_replies = kw.pop("replies", None)
+        replies = None if raw_replies is None else int(raw_replies)
+        raw_reply_expand = kw.pop("reply_expand", None)
+        reply_expand = None if raw_reply_expand is None else int(raw_reply_expand)
         _no_more(mode, kw)
         agent = MCTSAgent(
             budget,
@@ -106,6 +110,8 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
             values=values,  # type: ignore[arg-type]
             temperature=temperature,
             widen_factor=widen_factor,
+            replies=replies,
+            reply_expand=reply_expand,
         )
         return agent
 

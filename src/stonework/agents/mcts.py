@@ -121,6 +121,8 @@ class MCTSAgent(Agent):
         rank_after: int | None = None,
         values: ValueModel = "auto",
         temperature: float | None = None,
+        replies: int | None = None,
+        reply_expand: int | None = None,
     ) -> None:
         if mode not in ("mcts", "ismcts", "auto"):
             raise ValueError(f"mode must be mcts, ismcts or auto, not {mode!r}")
@@ -146,6 +148,11 @@ class MCTSAgent(Agent):
         """What each seat maximises: the game's leaf values or its standing against the field."""
         self.temperature = temperature
         """Softness of ``field`` comparisons; ``None``: :data:`FIELD_TEMPERATURE`."""
+        self.replies = replies
+        """Most children of a node where another seat than the root's moves (0: no cap);
+        ``None``: the game's own default (see :mod:`stonework.agents.tuning`)."""
+        self.reply_expand = reply_expand
+        """Candidates compared by one ply for such a node's new child; ``None``: the game's own."""
         self.name = "ismcts" if mode == "ismcts" else "mcts"
         self.last_iterations = 0
         self.last_root: Node | None = None
@@ -328,6 +335,9 @@ class _Search:
         self.field = model == "field"
         temperature = defaults.temperature if agent.temperature is None else agent.temperature
         self.temperature = FIELD_TEMPERATURE if temperature is None else temperature
+        self.replies = defaults.replies if agent.replies is None else agent.replies
+        reply_expand = defaults.reply_expand if agent.reply_expand is None else agent.reply_expand
+        self.reply_expand = reply_expand or self.expand_sample
 
     def simulate(self) -> None:
         """One simulation: a world, down the tree and one step beyond, a value, backed up."""
@@ -363,7 +373,13 @@ class _Search:
             present = [a for a in legal if a in children]
             for a in present:
                 children[a].avail += 1
-            if len(present) < len(legal) and len(present) < self.agent._width(node, len(legal)):
+            width = self.agent._width(node, len(legal))
+            if self.replies and player != self.seat:
+                # The other seats' replies: a few good ones (one by default in a game that
+                # asks for it) instead of a widening fan, so that the simulations reach the
+                # root seat's next decision, where its own plan is judged.
+                width = min(width, self.replies)
+            if len(present) < len(legal) and len(present) < width:
                 action = self.expand(node, world, player, legal)
                 child = children[action] = Node(self.players)
                 world.apply_unchecked(action)
@@ -405,8 +421,9 @@ class _Search:
             node.order = [a for _, a in ranking]
         action = _first_untried(node.order, untried) if node.order else None
         if action is None:
+            expand = self.expand_sample if player == self.seat else self.reply_expand
             action = self.agent._pick_new(
-                world, player, untried, self.has_heuristic, self.expand_sample, self.rng
+                world, player, untried, self.has_heuristic, expand, self.rng
             )
         return action
 

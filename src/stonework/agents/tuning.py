@@ -30,6 +30,10 @@ class TreeSettings:
     """What each seat backs up (``lead`` or ``field``); ``None``: ``mcts.VALUE_MODELS``."""
     temperature: float | None = None
     """Softness of ``field`` values; ``None``: ``mcts.FIELD_TEMPERATURE``."""
+    replies: int = 0
+    """Most children of a node where another seat than the searching one moves (0: no cap)."""
+    reply_expand: int = 0
+    """Candidates compared by one ply for such a node's new child (0: as ``expand``)."""
 
 
 TREE_SETTINGS: dict[str, TreeSettings] = {}
@@ -52,10 +56,16 @@ def tree_settings(game: str | GameSpec, players: int | None = None) -> TreeSetti
 
 def _from_spec(search: SearchDefaults) -> TreeSettings:
     return TreeSettings(
-        playout=Playout(depth=search.playout_depth),
+        playout=Playout(
+            depth=search.playout_depth,
+            greedy=search.playout_greedy,
+            sample=search.playout_sample,
+        ),
         expand=search.expand,
         exploration=search.exploration,
         rank_after=search.rank_after,
         values=search.values,
         temperature=search.temperature,
+        replies=search.replies,
+        reply_expand=search.reply_expand,
     )

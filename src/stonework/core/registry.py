@@ -30,6 +30,10 @@ class SearchDefaults:
 
     playout_depth: int | None = None
     """Decisions played before the heuristic judges a leaf (``None``: play to the end)."""
+    playout_greedy: float = 0.0
+    """The share of playout decisions that are greedy-biased (best of ``playout_sample``)."""
+    playout_sample: int = 4
+    """Random candidates a greedy-biased playout decision compares by one ply."""
     expand: int = 0
     """Candidates compared by one ply when a node below the root adds a child (0: random)."""
     exploration: float = 1.0
@@ -40,6 +44,10 @@ class SearchDefaults:
     """What each seat backs up: ``lead``, ``field`` (``None``: the agents' default by count)."""
     temperature: float | None = None
     """Softness of ``field`` values (``None``: the agents' default)."""
+    replies: int = 0
+    """Most children of a node where another seat than the searching one moves (0: no cap)."""
+    reply_expand: int = 0
+    """Candidates compared by one ply for such a node's new child (0: as ``expand``)."""
     by_players: tuple[tuple[int, SearchDefaults], ...] = ()
     """Whole replacements for some player counts, measured there: ``((3, SearchDefaults(...)),)``."""
 

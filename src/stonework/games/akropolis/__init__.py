@@ -58,8 +58,30 @@ SPEC = register(
         from_position=position.read,
         # The heuristic at each new leaf, sensible replies below the root, a small exploration
         # constant: measured against greedy play (BENCHMARKS.md, "Why the Akropolis tree
-        # settings"); random playouts to the end are too noisy to beat greedy.
-        search=SearchDefaults(playout_depth=0, expand=8, exploration=0.1, rank_after=16),
+        # settings"); random playouts to the end are too noisy to beat greedy. At three players
+        # the searching seat's next decision lies three plies down, which the tree seldom
+        # reaches: there a leaf is judged after one more round of greedy-biased moves (each the
+        # best of 16 by one ply), so it sees what the seat can still do with the tiles the
+        # others leave (BENCHMARKS.md, "Akropolis against greedy fields (issue 20, session 8)").
+        search=SearchDefaults(
+            playout_depth=0,
+            expand=8,
+            exploration=0.1,
+            rank_after=16,
+            by_players=(
+                (
+                    3,
+                    SearchDefaults(
+                        playout_depth=3,
+                        playout_greedy=1.0,
+                        playout_sample=16,
+                        expand=8,
+                        exploration=0.1,
+                        rank_after=16,
+                    ),
+                ),
+            ),
+        ),
         array_writer=_array_writer,
     )
 )
