@@ -33,6 +33,7 @@ from stonework.games.akropolis.actions import Place
 from stonework.games.aztec.actions import AUCTION_PASS, Bid, Placement
 from stonework.games.zapotec.actions import Buy, Play, Reveal
 from stonework.games.zapotec.datasets import (
+    BUILT_IN,
     MAX_FILE_BYTES,
     read_components_file,
     register_components,
@@ -164,7 +165,9 @@ def test_components_option_never_reads_a_file(tmp_path: Path) -> None:
 def test_positions_and_records_cannot_name_a_file() -> None:
     state = new_game("zapotec", players=3, seed=4)
     position = state.position()
-    options = field(position, "options").replace("components:v3", "components:%2Fdev%2Fzero")
+    options = field(position, "options")
+    assert f"components:{BUILT_IN}" in options
+    options = options.replace(f"components:{BUILT_IN}", "components:%2Fdev%2Fzero")
     with pytest.raises(InvalidPosition, match="no data set named '/dev/zero'"):
         from_position("zapotec", with_field(position, "options", options))
     data = state.record().to_json()
@@ -175,7 +178,7 @@ def test_positions_and_records_cannot_name_a_file() -> None:
 
 def test_records_name_their_data_set_by_name_or_content_hash() -> None:
     state = new_game("zapotec", players=3, seed=4)
-    assert state.record().options["components"] == "v3"
+    assert state.record().options["components"] == BUILT_IN
     name = register_components({"trade_costs": [0, 0, 1]})
     assert name == register_components({"trade_costs": [0, 0, 1]})  # the content names it
     custom = new_game("zapotec", players=3, seed=4, components=name)
