@@ -24,13 +24,7 @@ from stonework.games.aztec.geometry import START
 
 def rules_ids(occupied: int, stability: str, slide: bool, two_cubes: bool) -> list[int]:
     """The ids of ``rules.legal_anchors``, as the pure state builds them."""
-    out = []
-    for plan, m in rules.legal_anchors(occupied, stability, slide, two_cubes):
-        while m:
-            low = m & -m
-            out.append(plan.id_base + low.bit_length() - 1)
-            m ^= low
-    return out
+    return rules.anchor_ids(rules.legal_anchors(occupied, stability, slide, two_cubes))
 
 
 def main() -> None:

@@ -42,6 +42,11 @@ def _tiles(base: str, **changes: tuple[str, dict[str, Any]]) -> list[dict[str, A
 
 def candidates() -> dict[str, dict[str, Any] | str]:
     """The candidates by name: a built-in name, or the tables replacing a built-in set's."""
+    corn_track = _track(
+        "v4",
+        s1={"kind": "gain", "get": {"corn": 2, "gold": 1}},
+        s3={"kind": "gain", "get": {"corn": 2, "priest": 1}},
+    )
     return {
         "v3": "v3",
         "v4": "v4",
@@ -56,14 +61,7 @@ def candidates() -> dict[str, dict[str, Any] | str]:
             ),
         },
         # v4 with richer odd spaces (2 corn), so a second sacrifice reaches space 8 more often
-        "v4-corn": {
-            "version": "v4",
-            "sacrifice_track": _track(
-                "v4",
-                s1={"kind": "gain", "get": {"corn": 2, "gold": 1}},
-                s3={"kind": "gain", "get": {"corn": 2, "priest": 1}},
-            ),
-        },
+        "v4-corn": {"version": "v4", "sacrifice_track": corn_track},
         # v4 with bigger VP spaces past the middle of the track
         "v4-vp": {
             "version": "v4",
@@ -76,11 +74,7 @@ def candidates() -> dict[str, dict[str, Any] | str]:
         # v4-corn plus the III:priest tile made a level's priest and corn once a round
         "v4-corn-tiles": {
             "version": "v4",
-            "sacrifice_track": _track(
-                "v4",
-                s1={"kind": "gain", "get": {"corn": 2, "gold": 1}},
-                s3={"kind": "gain", "get": {"corn": 2, "priest": 1}},
-            ),
+            "sacrifice_track": corn_track,
             "trade_tiles": _tiles(
                 "v4",
                 III_priest=("round", {"kind": "gain", "get": {"priest": 1, "corn": 2}}),

@@ -38,13 +38,7 @@ SEARCH_FINGERPRINT = "19928d211e15843c48c5197304ecddb834243eb5d6752ef862a318555b
 
 def rules_ids(occupied: int, stability: str, slide: bool, two_cubes: bool) -> list[int]:
     """The legal placement ids from the big-int masks of ``rules``, ascending."""
-    out = []
-    for plan, m in rules.legal_anchors(occupied, stability, slide, two_cubes):
-        while m:
-            low = m & -m
-            out.append(plan.id_base + low.bit_length() - 1)
-            m ^= low
-    return out
+    return rules.anchor_ids(rules.legal_anchors(occupied, stability, slide, two_cubes))
 
 
 @pytest.mark.parametrize(("stability", "insertion", "contact"), OPTION_SETS)

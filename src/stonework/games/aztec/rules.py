@@ -269,6 +269,18 @@ def position_masks(occupied: Mask, stability: str, slide: bool) -> list[Mask]:
     return masks
 
 
+def anchor_ids(anchors: list[tuple[Plan, Mask]]) -> list[int]:
+    """The placement ids of ``legal_anchors``' masks, ascending: each anchor bit is an id."""
+    out: list[int] = []
+    for plan, m in anchors:
+        base = plan.id_base
+        while m:
+            low = m & -m
+            out.append(base + low.bit_length() - 1)
+            m ^= low
+    return out
+
+
 def legal_anchors(
     occupied: Mask, stability: str, slide: bool, two_cubes: bool = False
 ) -> list[tuple[Plan, Mask]]:

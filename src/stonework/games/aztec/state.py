@@ -46,7 +46,7 @@ from stonework.games.aztec.geometry import (
     START,
     Mask,
 )
-from stonework.games.aztec.rules import NO_BID, Plan, legal_anchors
+from stonework.games.aztec.rules import NO_BID, Plan, anchor_ids, legal_anchors
 from stonework.games.aztec.scoring import (
     ah_puch_margin,
     edge_breakdown,
@@ -184,14 +184,7 @@ class AztecState(State):
                 legal_words.legal_ids(self.occupied, self._stability, self._slide, self._two_cubes)
             )
         elif ids is None:
-            out: list[int] = []
-            for plan, m in self._anchor_masks():
-                base = plan.id_base
-                while m:
-                    low = m & -m
-                    out.append(base + low.bit_length() - 1)
-                    m ^= low
-            ids = self._legal = tuple(out)
+            ids = self._legal = tuple(anchor_ids(self._anchor_masks()))
         return ids
 
     @property
