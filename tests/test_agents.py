@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -124,6 +125,16 @@ def test_time_budget_stops_the_search(name: str) -> None:
     # One clock read per iteration after the first: 0.5 s at 10 ms a read is about 50 iterations.
     assert 40 <= agent.last_iterations <= 52  # type: ignore[attr-defined]
     assert clock.now <= 0.5 + 0.05
+
+
+def test_cpu_clock_setting() -> None:
+    """clock=cpu counts the searching thread's CPU time (for matches on a shared machine)."""
+    agent = agent_from_spec("mcts:1s:clock=cpu")
+    assert isinstance(agent, MCTSAgent)
+    assert agent.budget.clock is time.thread_time
+    assert agent_from_spec("mcts:1s").budget.clock is time.perf_counter  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="clock must be one of wall, cpu"):
+        agent_from_spec("mcts:1s:clock=sundial")
 
 
 def test_difficulty_budgets() -> None:
