@@ -290,10 +290,6 @@ class ActionSpace:
         actions = self._in_id_order()
         self.actions = actions
         self.ids: dict[ZapotecAction, int] = {a: i for i, a in enumerate(actions)}
-        # The same ids by the identity of these values (they live as long as the space): the
-        # legal-move generator lists them, so their ids cost an int lookup each instead of
-        # hashing a dataclass (ZapotecState.legal_action_ids; any other value goes through ``ids``).
-        self.ids_by_object: dict[int, int] = {id(a): i for i, a in enumerate(actions)}
         self.by_text: dict[str, ZapotecAction] = {str(a): a for a in actions}
         if len(self.ids) != len(actions) or len(self.by_text) != len(actions):
             raise ValueError("zapotec: two actions share an id or a notation")

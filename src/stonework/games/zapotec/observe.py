@@ -270,7 +270,7 @@ def _holdings_key(seat: int, state: ZapotecState, player: int) -> Hashable:
 def _cards_block(state: ZapotecState, player: int, out: list[float]) -> None:
     # The scoring card, the offer, the player's hand and choice; per seat its known cards and
     # its revealed card (none while cards are being chosen).
-    position = card_positions(state.comp)
+    position = _card_positions(state.comp)
     size = len(position)
     out += _marked(position, size, (state.scoring_card,))
     out += _marked(position, size, state.offer)
@@ -285,7 +285,7 @@ def _cards_block(state: ZapotecState, player: int, out: list[float]) -> None:
 
 
 @lru_cache(maxsize=8)
-def card_positions(c: Components) -> dict[int, int]:
+def _card_positions(c: Components) -> dict[int, int]:
     # Components are compared by identity: one table per data set.
     return {card: i for i, card in enumerate(c.cards)}
 
@@ -301,7 +301,7 @@ def _marked(position: dict[int, int], size: int, cards: Iterable[int]) -> list[f
 
 
 @lru_cache(maxsize=8)
-def produce_floats(c: Components) -> tuple[tuple[float, ...], ...]:
+def _produce_floats(c: Components) -> tuple[tuple[float, ...], ...]:
     # Each building tile's resources as floats.
     return tuple(tuple(float(v) for v in t.produce) for t in c.building_tiles)
 
@@ -313,7 +313,7 @@ def _board_block(state: ZapotecState, out: list[float]) -> None:
     # Per board space: in play, its building tile's resources, its owner, a palace on it.
     c = state.comp
     n = state.num_players
-    produce = produce_floats(c)
+    produce = _produce_floats(c)
     in_play, space_tile, space_owner, palace = (
         state.in_play,
         state.space_tile,
@@ -401,7 +401,7 @@ def _resources_block(seat: int, state: ZapotecState, player: int, out: list[floa
 
 def _grid_block(seat: int, state: ZapotecState, player: int, out: list[float]) -> None:
     # What each of a seat's grid tiles produces.
-    produce = produce_floats(state.comp)
+    produce = _produce_floats(state.comp)
     for tile in state.grid[seat]:
         out += produce[tile] if tile >= 0 else _NO_TILE
 

@@ -178,15 +178,9 @@ class ZapotecState(State):
         return rules.legal_decisions(self)
 
     def legal_action_ids(self) -> list[int]:
-        # The listed actions are the space's own values: their ids by identity (an int lookup
-        # each, where hashing the dataclasses cost more than listing them); a value that is not
-        # one of the space's, should the generator ever make one, by equality.
-        legal = self.legal_actions()
-        out: list[int | None] = list(map(self.space.ids_by_object.get, map(id, legal)))
-        if None in out:
-            ids = self.space.ids
-            return [ids[action] for action in legal]  # type: ignore[index]
-        return out  # type: ignore[return-value]
+        # The listed actions are the space's own values: one dict lookup each, no checks.
+        ids = self.space.ids
+        return [ids[action] for action in self.legal_actions()]  # type: ignore[index]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if not self.queue:
