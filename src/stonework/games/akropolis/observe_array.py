@@ -6,9 +6,9 @@ empty cells, and the action space is ``site_size`` x ``NUM_PLACEMENTS`` ids; a s
 tile in one city. So the writer keeps, per seat, what it last wrote of that seat's city (its
 built cells as three arrays: the index of each cell's block, its height / 4, its top kind) and
 brings it up to date from the tiles laid since, instead of reading the city again; the cells
-are written into a zeroed tensor with two indexed assignments. The mask is the legal triangles' placements (one table lookup in numpy), set in the first
-row of ``NUM_PLACEMENTS`` ids and copied into one row per further site position the seat can
-pay for.
+are written into a zeroed tensor with two indexed assignments. The mask is the legal
+triangles' placements (one table lookup in numpy), set in the first row of ``NUM_PLACEMENTS``
+ids and copied into one row per further site position the seat can pay for.
 
 Nothing rests on object identity: a city's contents are a function of the tiles laid in it
 (``City.placements``, as the position strings say), so the cells are brought up to date only
