@@ -3,19 +3,16 @@
 Imported only by ``stonework.interop`` (through ``GameSpec.array_writer``): playing never needs
 numpy. The tensor (``observe.py``) is mostly city blocks of ``NUM_CELLS`` x 12 values, nearly all
 empty cells, and the action space is ``site_size`` x ``NUM_PLACEMENTS`` ids; a step lays one
-tile in one city. So the writer keeps, per seat, what it last wrote of that seat's city and
-brings it up to date from the tiles laid since, instead of reading the city again:
-
-- the city's built cells as three arrays (the index of each cell's block, its height / 4, its
-  top kind), written into a zeroed tensor with two indexed assignments;
-- the city's legal placements as one row of ``NUM_PLACEMENTS`` bytes, updated from the
-  triangles that became legal or stopped being legal, and copied into one row of the mask per
-  site position the seat can pay for.
+tile in one city. So the writer keeps, per seat, what it last wrote of that seat's city (its
+built cells as three arrays: the index of each cell's block, its height / 4, its top kind) and
+brings it up to date from the tiles laid since, instead of reading the city again; the cells
+are written into a zeroed tensor with two indexed assignments. The mask is the legal
+triangles' placements (one table lookup in numpy), set in the first row of ``NUM_PLACEMENTS``
+ids and copied into one row per further site position the seat can pay for.
 
 Nothing rests on object identity: a city's contents are a function of the tiles laid in it
 (``City.placements``, as the position strings say), so the cells are brought up to date only
-when the city's placements extend those last written (else rebuilt), and the legal row is
-compared with a copy of the legal triangles it was made from.
+when the city's placements extend those last written (else rebuilt).
 """
 
 from __future__ import annotations
@@ -57,6 +54,9 @@ def _site_rows() -> npt.NDArray[np.float32]:
 
 
 SITE_ROWS: Final = _site_rows()
+
+TRIANGLE_PLACEMENTS: Final = np.array(PLACEMENTS_OF_TRIANGLE, np.intp)
+"""Triangle -> its three placements (``hexgrid.PLACEMENTS_OF_TRIANGLE`` as one array)."""
 
 
 class _Cells:
@@ -103,40 +103,11 @@ class _Cells:
         return True
 
 
-class _Legal:
-    """One seat's legal placements as last written: the triangles and a row of the mask."""
-
-    __slots__ = ("bytes", "row", "triangles")
-
-    def __init__(self) -> None:
-        self.triangles: set[int] = set()
-        # Set byte by byte from Python (a few dozen changes a step: cheaper than numpy's
-        # conversion of an index list), read by numpy through a view of the same memory.
-        self.bytes = bytearray(NUM_PLACEMENTS)
-        self.row = np.frombuffer(self.bytes, np.int8)
-
-    def follow(self, legal: set[int]) -> None:
-        """Bring the row up to date with the legal triangles ``legal``."""
-        known = self.triangles
-        if legal == known:
-            return
-        of = PLACEMENTS_OF_TRIANGLE
-        row = self.bytes
-        for tri in legal - known:
-            for p in of[tri]:
-                row[p] = 1
-        for tri in known - legal:
-            for p in of[tri]:
-                row[p] = 0
-        self.triangles = set(legal)
-
-
 class ArrayWriter:
     """Akropolis's writer for ``stonework.interop.arrays`` (one per environment)."""
 
     def __init__(self) -> None:
         self._cities: dict[int, _Cells] = {}
-        self._legal: dict[int, _Legal] = {}
 
     def fill_observation(self, state: State, player: int, out: npt.NDArray[np.float32]) -> None:
         """Write ``observe.tensor(state, player)`` into ``out`` (zeros), value for value."""
@@ -155,14 +126,18 @@ class ArrayWriter:
     def mark_legal(self, state: State, mask: npt.NDArray[np.int8]) -> None:
         """Set 1 at the ids of ``rules.legal_action_ids`` (a seat is to move)."""
         akropolis = cast("AkropolisState", state)
-        seat = akropolis.turn
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = self._legal[seat] = _Legal()
-        legal.follow(akropolis.cities[seat].legal)
+        legal = akropolis.cities[akropolis.turn].legal
+        # A few hundred placements: numpy takes them from the triangles' table in one call,
+        # where setting them one by one from Python (even only those that changed) cost more.
+        triangles = np.fromiter(legal, np.intp, len(legal))
+        placements = TRIANGLE_PLACEMENTS.take(triangles, axis=0).ravel()
         positions = rules.affordable_positions(akropolis)
-        # Position k's ids are k * NUM_PLACEMENTS + placement: one row per position.
-        mask[: positions * NUM_PLACEMENTS].reshape(positions, NUM_PLACEMENTS)[:] = legal.row
+        # Position k's ids are k * NUM_PLACEMENTS + placement: the first row set, then copied.
+        first = mask[:NUM_PLACEMENTS]
+        first[placements] = 1
+        if positions > 1:
+            rows = mask[NUM_PLACEMENTS : positions * NUM_PLACEMENTS]
+            rows.reshape(positions - 1, NUM_PLACEMENTS)[:] = first
 
     def _cells(self, seat: int, city: City) -> _Cells:
         cells = self._cities.get(seat)
