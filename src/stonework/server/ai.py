@@ -2,7 +2,8 @@
 
 A process claims an AI turn (table, seq) in the database for a lease before it thinks, so with
 several server processes each AI move is searched once; the (table, seq) key would refuse a
-second copy anyway. A sweeper looks for AI turns that nobody holds (after a restart, or when the
+second copy anyway; the claim is renewed before the move is written, so a process whose lease
+ran out while it thought leaves the turn to the one that took it over. A sweeper looks for AI turns that nobody holds (after a restart, or when the
 process that claimed one died) and plays them, so AI seats resume by themselves.
 """
 
@@ -118,6 +119,14 @@ class AiPlayer:
                 notation = await loop.run_in_executor(
                     self.executor, choose, turn.record, turn.agent, turn.seed, turn.seq
                 )
+                # Renew the claim before writing: a search that outlived its lease (a slow worker
+                # start on a loaded machine) may have been taken over by another process, which
+                # then writes the move; ours is dropped, so only the holder ever writes.
+                still_ours = await asyncio.to_thread(
+                    self.store.claim_ai_turn, table_id, turn.seq, self.owner, turn.lease
+                )
+                if not still_ours:
+                    return
                 await asyncio.to_thread(
                     self.service.submit_ai, table_id, turn.seat, turn.seq, notation, self.owner
                 )
