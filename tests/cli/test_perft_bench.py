@@ -247,3 +247,41 @@ def test_compare_pure_is_this_tree_without_its_compiled_engines(
     results = revisions.compare([revisions.PURE_TREE], ["random:aztec:2"], 0.1, 1, None)
     assert calls == [("src", False), ("src", True)]
     assert results[0].ratios == {"pure": 1.5}
+
+
+def test_rows_carry_game_options_and_defaults_on_drops_them_for_a_revision(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``random:zapotec:2:components=v1``: every tree plays that game, except the revisions
+    named in ``defaults_on``, which play the row without its options (their defaults)."""
+    assert revisions.parse_rows("random:zapotec:2:components=v1") == [
+        "random:zapotec:2:components=v1"
+    ]
+    with pytest.raises(StoneworkError, match="bad row"):
+        revisions.parse_rows("random:zapotec:2:v1")
+    calls: list[tuple[str, str]] = []
+
+    def fake_export(root: Path, rev: str, into: Path) -> Path:
+        return tmp_path / rev
+
+    def fake_probe(
+        src: Path, row: str, seconds: float, cpu: int | None, pure: bool = False
+    ) -> dict[str, float]:
+        calls.append((src.name, row))
+        return {"games_per_s": 2.0}
+
+    monkeypatch.setattr(revisions, "export", fake_export)
+    monkeypatch.setattr(revisions, "probe", fake_probe)
+    row = "greedy:zapotec:4:components=v1"
+    revisions.compare(["old", "older"], [row], 0.1, 1, None, defaults_on=frozenset({"old"}))
+    assert calls == [("src", row), ("old", "greedy:zapotec:4"), ("older", row)]
+    with pytest.raises(StoneworkError, match="not among the revisions"):
+        revisions.compare(["old"], [row], 0.1, 1, None, defaults_on=frozenset({"new"}))
+
+
+def test_the_probe_reads_a_rows_options_with_the_trees_own_reader() -> None:
+    src = revisions.checkout_root() / "src"
+    figures = revisions.probe(src, "random:zapotec:2:components=v1", 0.01, None)
+    assert figures["games_per_s"] > 0
+    with pytest.raises(StoneworkError, match="probe failed"):
+        revisions.probe(src, "random:zapotec:2:no_such_option=1", 0.01, None)

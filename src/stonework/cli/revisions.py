@@ -10,6 +10,12 @@ machine slows every tree alike. Needs a git checkout of stonework (not an instal
 The revision name :data:`PURE_TREE` (``pure``) is this checkout again, run with
 ``STONEWORK_PURE=1``: with the compiled engines built (``make compile``), ``this tree`` is the
 compiled build and ``pure`` the same sources interpreted, in the same alternation.
+
+A row may name game options after its player count (``random:zapotec:2:components=v1``), read
+by each tree's own ``parse_pairs``, so that trees whose defaults differ play the same game.
+A revision that cannot read them (older than the option or its value) but whose defaults are
+that game can be named in ``defaults_on``: it plays every row with its defaults instead, and
+the table says so (the caller vouches that those defaults are the row's game).
 """
 
 from __future__ import annotations
@@ -75,17 +81,29 @@ def checkout_root() -> Path:
 
 
 def parse_rows(text: str) -> list[str]:
-    """``kind:game:players,...`` checked for shape (the games are checked by the probe)."""
+    """``kind:game:players[:key=value...],...`` checked for shape (the games and options are
+    checked by the probe, with each tree's own option reader)."""
     rows = [row.strip() for row in text.split(",") if row.strip()]
     if not rows:
         raise StoneworkError("no rows to measure")
     for row in rows:
         parts = row.split(":")
-        if len(parts) != 3 or parts[0] not in KINDS or not parts[2].isdigit():
+        if (
+            len(parts) < 3
+            or parts[0] not in KINDS
+            or not parts[2].isdigit()
+            or not all("=" in pair for pair in parts[3:])
+        ):
             raise StoneworkError(
-                f"bad row {row!r}: write KIND:GAME:PLAYERS, KIND one of {', '.join(KINDS)}"
+                f"bad row {row!r}: write KIND:GAME:PLAYERS[:KEY=VALUE...], KIND one of "
+                f"{', '.join(KINDS)}"
             )
     return rows
+
+
+def without_options(row: str) -> str:
+    """The row with its game options dropped: ``kind:game:players``."""
+    return ":".join(row.split(":")[:3])
 
 
 def export(root: Path, rev: str, into: Path) -> Path:
@@ -110,10 +128,10 @@ def probe(
     src: Path, row: str, seconds: float, cpu: int | None, pure: bool = False
 ) -> dict[str, float]:
     """One run of the probe on the tree at ``src`` (``pure``: sources only): its figures."""
-    kind, game, players = row.split(":")
+    kind, game, players, *options = row.split(":")
     # -P: the script's folder (this package's cli) must not come first on sys.path, so that
     # PYTHONPATH decides which stonework is measured.
-    command = [sys.executable, "-P", str(PROBE), kind, game, players, str(seconds)]
+    command = [sys.executable, "-P", str(PROBE), kind, game, players, str(seconds), *options]
     if cpu is not None and shutil.which("taskset"):
         command = ["taskset", "-c", str(cpu), *command]
     env = {"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"}
@@ -134,8 +152,15 @@ def compare(
     rounds: int,
     cpu: int | None,
     on_row: Callable[[RowResult], None] | None = None,
+    defaults_on: frozenset[str] = frozenset(),
 ) -> list[RowResult]:
-    """Measure every row on this checkout and on each revision, alternating, best of rounds."""
+    """Measure every row on this checkout and on each revision, alternating, best of rounds.
+
+    The revisions in ``defaults_on`` play each row without its game options (their defaults).
+    """
+    unknown = defaults_on - set(revs)
+    if unknown:
+        raise StoneworkError(f"defaults on {', '.join(sorted(unknown))}: not among the revisions")
     root = checkout_root()
     results = []
     with tempfile.TemporaryDirectory(prefix="stonework-compare-") as tmp:
@@ -146,7 +171,8 @@ def compare(
             best: dict[str, dict[str, float]] = {}
             for _ in range(rounds):
                 for name, src in trees.items():
-                    got = probe(src, row, seconds, cpu, pure=name == PURE_TREE)
+                    played = without_options(row) if name in defaults_on else row
+                    got = probe(src, played, seconds, cpu, pure=name == PURE_TREE)
                     old = best.get(name)
                     if old is None or next(iter(got.values())) > next(iter(old.values())):
                         best[name] = got

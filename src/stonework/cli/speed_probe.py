@@ -7,11 +7,12 @@ the protocol every revision since 2026-11-30 has: ``get_game``, ``new_state``, `
 ``apply_unchecked``, ``MCTSAgent``, ``GreedyAgent`` and ``Budget``. Time is CPU time of this
 process (``time.process_time``), so a loaded machine slows the wall clock, not the figure.
 
-    python -P src/stonework/cli/speed_probe.py KIND GAME PLAYERS SECONDS
+    python -P src/stonework/cli/speed_probe.py KIND GAME PLAYERS SECONDS [KEY=VALUE ...]
 
 KIND is ``random`` (random complete games: games and decisions per CPU-second), ``mcts`` (the
 game's default search on the positions of a seeded random game: simulations per CPU-second) or
-``greedy`` (games between greedy players: games and decisions per CPU-second).
+``greedy`` (games between greedy players: games and decisions per CPU-second). ``KEY=VALUE``
+are game options, read by the measured tree's own ``parse_pairs`` (default: none given).
 """
 
 from __future__ import annotations
@@ -20,6 +21,19 @@ import json
 import random
 import sys
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from stonework.core.options import OptionValue
+    from stonework.core.registry import GameSpec
+
+OPTIONS: list[str] = []
+"""The game options of this run (``KEY=VALUE``), set by :func:`main`."""
+
+
+def _options(spec: GameSpec, game: str) -> dict[str, OptionValue]:
+    """The measured tree's options for ``game``: its defaults with :data:`OPTIONS` read in."""
+    return spec.options.resolve(game, spec.options.parse_pairs(game, OPTIONS))
 
 
 def _random(game: str, players: int, seconds: float) -> dict[str, float]:
@@ -31,7 +45,7 @@ def _random(game: str, players: int, seconds: float) -> dict[str, float]:
     games = decisions = 0
     start = time.process_time()
     while True:
-        state = spec.new_state(players, spec.options.resolve(game, {}))
+        state = spec.new_state(players, _options(spec, game))
         while not state.is_terminal:
             if state.current_player != CHANCE:
                 decisions += 1
@@ -49,7 +63,7 @@ def _positions(game: str, players: int, count: int) -> list[object]:
 
     spec = get_game(game)
     rng = random.Random(7)
-    state = spec.new_state(players, spec.options.resolve(game, {}))
+    state = spec.new_state(players, _options(spec, game))
     seen = []
     while not state.is_terminal:
         if state.current_player != CHANCE and len(state.legal_actions()) > 1:
@@ -90,7 +104,7 @@ def _greedy(game: str, players: int, seconds: float) -> dict[str, float]:
     games = decisions = 0
     start = time.process_time()
     while True:
-        state = spec.new_state(players, spec.options.resolve(game, {}))
+        state = spec.new_state(players, _options(spec, game))
         while not state.is_terminal:
             if state.current_player == CHANCE:
                 state.apply_unchecked(state.random_action(rng))
@@ -109,6 +123,7 @@ KINDS = {"random": _random, "mcts": _mcts, "greedy": _greedy}
 def main(argv: list[str]) -> None:
     """Measure one KIND GAME PLAYERS SECONDS and print the figures as JSON."""
     kind, game, players, seconds = argv[0], argv[1], int(argv[2]), float(argv[3])
+    OPTIONS[:] = argv[4:]
     print(json.dumps(KINDS[kind](game, players, seconds)))
 
 

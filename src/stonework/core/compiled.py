@@ -47,6 +47,8 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "stonework.games.zapotec.evaluation",
     "stonework.games.zapotec.scoring",
     "stonework.games.zapotec.phases",
+    "stonework.games.zapotec.pieces",
+    "stonework.games.zapotec.determinize",
     "stonework.games.zapotec.state",
     "stonework.games.aztec.legal_words",
     "stonework.agents.playout",

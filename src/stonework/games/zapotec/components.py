@@ -19,14 +19,25 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Final
 
 from stonework.core.errors import UnknownOption
+
+# A pyramid piece on the board is one int (pieces.py, compiled with the rules), re-exported here.
+from stonework.games.zapotec.pieces import piece as piece
+from stonework.games.zapotec.pieces import piece_owner as piece_owner
+from stonework.games.zapotec.pieces import piece_size as piece_size
 
 # --- the game's vocabulary (names, not data that could change) ------------------------------
 
 RESOURCES = ("wood", "brick", "stone", "corn", "gold", "priest")
-WOOD, BRICK, STONE, CORN, GOLD, PRIEST = range(6)
+# Final, so that the compiled engines (docs/speed.md) fold them instead of looking them up.
+WOOD: Final = 0
+BRICK: Final = 1
+STONE: Final = 2
+CORN: Final = 3
+GOLD: Final = 4
+PRIEST: Final = 5
 BASICS = (WOOD, BRICK, STONE)
 REGIONS = ("etla", "ocotlan", "mitla")
 TERRAINS = ("plains", "hills", "forests")
@@ -34,32 +45,15 @@ BUILDINGS = ("cornfield", "village", "temple")
 # The nine icons of cards and scoring tiles: building types 0-2, terrains 3-5, regions 6-8.
 ICONS = BUILDINGS + TERRAINS + REGIONS
 SIZES = ("small", "medium", "large")  # pyramid piece sizes 1, 2, 3
-SMALL, MEDIUM, LARGE = 1, 2, 3
+SMALL: Final = 1
+MEDIUM: Final = 2
+LARGE: Final = 3
 LEVELS = ("I", "II", "III")
 
 Vec = tuple[int, int, int, int, int, int]
 """An amount of each resource, in the order of :data:`RESOURCES`."""
 
 ZERO: Vec = (0, 0, 0, 0, 0, 0)
-
-
-# A pyramid piece on the board is one int, ``seat * 4 + size`` (bits 2.. the owner, bits 0-1 the
-# size, 1 small to 3 large), so a pyramid is a short list of ints.
-
-
-def piece(seat: int, size: int) -> int:
-    """A pyramid piece of ``seat`` of ``size`` (1 small, 2 medium, 3 large)."""
-    return seat << 2 | size
-
-
-def piece_owner(value: int) -> int:
-    """The seat a pyramid piece belongs to."""
-    return value >> 2
-
-
-def piece_size(value: int) -> int:
-    """The size of a pyramid piece: 1 small, 2 medium, 3 large."""
-    return value & 3
 
 
 # --- the default data set (JSON shape) ---------------------------------------------------------

@@ -23,9 +23,10 @@ new tile or card in a data set needs no new code as long as it uses these kinds:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from stonework.games.zapotec.components import ZERO, Components, Effect, Vec, piece_owner
+from stonework.games.zapotec.components import ZERO, Components, Effect, Vec
+from stonework.games.zapotec.pieces import piece_owner
 
 if TYPE_CHECKING:
     from stonework.games.zapotec.state import ZapotecState
@@ -262,8 +263,12 @@ def goal_count(state: ZapotecState, seat: int, effect: Effect) -> int:
     return 0
 
 
+_GROUP_BASE: Final = {"building": 0, "terrain": 3, "region": 6}
+"""Where each kind of group starts among the nine icons (three of each kind)."""
+
+
 def _groups(houses: list[int], group: str, minimum: int) -> int:
-    base = {"building": 0, "terrain": 3, "region": 6}[group]
+    base = _GROUP_BASE[group]
     return sum(1 for i in range(base, base + 3) if houses[i] >= minimum)
 
 

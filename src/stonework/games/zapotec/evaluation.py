@@ -9,17 +9,12 @@ import math
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from stonework.games.zapotec.components import (
-    CORN,
-    PRIEST,
-    Components,
-    piece_owner,
-    piece_size,
-)
+from stonework.games.zapotec.components import CORN, PRIEST, Components
 from stonework.games.zapotec.effects import goal_count, ritual_points, trade_discount
 from stonework.games.zapotec.phases import COMMIT, DRAFT, END, INCOME
+from stonework.games.zapotec.pieces import piece_owner, piece_size
 from stonework.games.zapotec.rules import can_stack, income_slots, pyramid_complete
-from stonework.games.zapotec.scoring import pyramid_points, ritual_total, track_points
+from stonework.games.zapotec.scoring import track_points
 
 if TYPE_CHECKING:
     from stonework.games.zapotec.state import ZapotecState
@@ -77,23 +72,25 @@ def _income_pending(state: ZapotecState, seat: int) -> bool:
     return state.phase == INCOME
 
 
-def _with_income(state: ZapotecState, seat: int) -> list[int]:
+def _with_income(state: ZapotecState, seat: int, table: _Table) -> list[int]:
     """The seat's resources plus the income its committed card will bring (§5.2a): the card's
     resource and the better, by value, of the tiles in its row or its column."""
     c = state.comp
     resource = c.card_resource[state.played[seat]]
     grid = state.grid[seat]
-    tiles = c.building_tiles
+    produce = table.produce
     best: list[int] = [0] * 6
     best_value = -1.0
     for slots in (income_slots(resource, column=True), income_slots(resource, column=False)):
         line = [0] * 6
         for slot in slots:
             if grid[slot] >= 0:
-                produce = tiles[grid[slot]].produce
+                made = produce[grid[slot]]
                 for r in range(6):
-                    line[r] += produce[r]
-        value = sum(_RESOURCE_VALUE[r] * line[r] for r in range(6))
+                    line[r] += made[r]
+        value = 0.0
+        for r in range(6):
+            value += _RESOURCE_VALUE[r] * line[r]
         if value > best_value:
             best, best_value = line, value
     out = [have + got for have, got in zip(state.res[seat], best, strict=True)]
@@ -105,6 +102,45 @@ def _houses_on_icon(state: ZapotecState, seat: int, card: int) -> int:
     return state.icon_houses[seat][state.comp.card_icon[card]] if card else 0
 
 
+class _Table:
+    """What one heuristic call shares between its seats: computed once, not once per seat."""
+
+    def __init__(self, state: ZapotecState) -> None:
+        self.track = track_points(state)
+        self.produce = _produce(state.comp)
+        self.tile_values = _tile_values(state.comp)
+        # The nearest seat's nearness to a small piece, by a seat's rounds left (at most two
+        # values in one position: whether a seat has scored this round); -1: not yet looked at.
+        self.closest = [-1.0, -1.0]
+        self.closest_left = [-1, -1]
+
+    def nearest(self, state: ZapotecState, left: int) -> float:
+        """``max(_nearness(state, other, left) for every seat)``, once per value of ``left``."""
+        for k in range(2):
+            if self.closest_left[k] == left:
+                return self.closest[k]
+            if self.closest_left[k] < 0:
+                best = _nearness(state, 0, left)
+                for other in range(1, state.num_players):
+                    best = max(best, _nearness(state, other, left))
+                self.closest_left[k] = left
+                self.closest[k] = best
+                return best
+        raise AssertionError("a position has at most two values of the rounds left")
+
+
+@lru_cache(maxsize=16)
+def _produce(c: Components) -> list[tuple[int, ...]]:
+    """Each building tile's resources as a plain tuple (no attribute lookup per resource)."""
+    return [tuple(tile.produce) for tile in c.building_tiles]
+
+
+@lru_cache(maxsize=16)
+def _tile_values(c: Components) -> list[float]:
+    """:func:`_tile_value` of every trade tile kind, in kind order."""
+    return [_tile_value(c, kind) for kind in range(len(c.trade_tiles))]
+
+
 def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
     """The points ``seat`` may expect at the end, from what its determinized state holds.
 
@@ -114,10 +150,22 @@ def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
     track steps; the income of grid tiles and trade tiles over the remaining rounds; resources at a
     fraction of what they buy, falling as the game nears its end. Cheap: no search, no copy.
     """
+    table = _Table(state)
+    table.track = track
+    return _estimate(state, seat, table)
+
+
+def _estimate(state: ZapotecState, seat: int, table: _Table) -> float:
+    # The sums below add their terms in the order the first version's generator expressions
+    # did (and skip only terms that are exactly 0.0), so every value is the same to the bit:
+    # seeded play must not change (tests/zapotec/test_zapotec_digests.py).
     c = state.comp
     vp = c.round_vp_per_house
     icons = state.icon_houses[seat]
-    houses = sum(icons) / 3.0  # a palace counts twice in each of its three icons
+    icon_sum = 0
+    for count in icons:
+        icon_sum += count
+    houses = icon_sum / 3.0  # a palace counts twice in each of its three icons
     scored = _scored_this_round(state, seat)
     rounds_after = max(0, c.rounds - state.round)  # rounds after the current one
     future = 0.0
@@ -131,45 +179,56 @@ def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
     future += later * vp * houses / 3.0
     left = rounds_after + (0 if scored else 1)  # rounds still to score for this seat
     horizon = left / c.rounds
-    pyramids = float(pyramid_points(state, seat)[0])
-    rituals = float(ritual_total(state, seat)[0])
-    if left:
-        pyramids += _open_pyramids(state, seat, left)
-        rituals += _open_rituals(state, seat)
-    res = _with_income(state, seat) if _income_pending(state, seat) else state.res[seat]
+    pyramids = _pyramids(state, seat, left, table)
+    rituals = _rituals(state, seat, left)
+    res = _with_income(state, seat, table) if _income_pending(state, seat) else state.res[seat]
     keep = _LEFTOVER + (1.0 - _LEFTOVER) * horizon
-    resources = sum(_RESOURCE_VALUE[r] * res[r] for r in range(6))
+    resources = 0.0
+    for r in range(6):
+        resources += _RESOURCE_VALUE[r] * res[r]
     if not state.track[seat] and left:
         # §9: off the track, a priest with corn is a ticket to the next free reward; each half
         # of the pair holds a share of it until it is spent on the sacrifice.
-        on = sum(1 for t in state.track if t > 0)
+        on = 0
+        for t in state.track:
+            if t > 0:
+                on += 1
         rewards = c.track_rewards
         entry = rewards[on] if on < len(rewards) else 0
         resources += _ENTRY_SHARE * entry * (min(1, res[PRIEST]) + min(1, res[CORN]))
     resources *= keep
-    produce = c.building_tiles
-    wanted = list(_RESOURCE_VALUE)
-    if not state.track[seat]:
-        wanted[CORN] += _TILE_ENTRY
-        wanted[PRIEST] += _TILE_ENTRY
-    tiles = sum(
-        wanted[r] * produce[t].produce[r] for t in state.grid[seat] if t >= 0 for r in range(6)
-    )
-    engine = _TILE_INCOME * tiles + sum(_tile_value(c, kind) for kind in state.tiles[seat])
+    produce = table.produce
+    off_track = not state.track[seat]
+    tiles = 0.0
+    for t in state.grid[seat]:
+        if t < 0:
+            continue
+        made = produce[t]
+        for r in range(6):
+            amount = made[r]
+            if amount:  # a zero term adds exactly 0.0
+                weight = _RESOURCE_VALUE[r]
+                if off_track and r in (CORN, PRIEST):
+                    weight += _TILE_ENTRY
+                tiles += weight * amount
+    owned = 0.0
+    values = table.tile_values
+    for kind in state.tiles[seat]:
+        owned += values[kind]
+    engine = _TILE_INCOME * tiles + owned
     engine += 0.3 * trade_discount(state, seat)
     return (
         state.points[seat]
         + future
         + pyramids
         + rituals
-        + track[seat]
+        + table.track[seat]
         + _STEP_VALUE * state.track[seat] * horizon
         + resources
         + engine * rounds_after
     )
 
 
-@lru_cache(maxsize=256)
 def _tile_value(c: Components, kind: int) -> float:
     """§6: what an owned trade tile brings in a remaining round, by what it does: a round's
     resources at their value, an exchange's gain over its price, an income bonus about one turn
@@ -209,58 +268,81 @@ def _nearness(state: ZapotecState, seat: int, left: int) -> float:
     return _NEARNESS[before]
 
 
-def _open_pyramids(state: ZapotecState, seat: int, left: int) -> float:
-    """§7 before the end: what the seat's pieces may still earn, beyond what they score now:
-    the houses it may yet build on each pyramid's icon, the completion bonus times the chance
-    an unfinished pyramid gets its small piece (higher as some seat nears its small piece), and
-    a share of what the seat's own small piece will earn when it completes a pyramid."""
+def _pyramids(state: ZapotecState, seat: int, left: int, table: _Table) -> float:
+    """§7: what the seat's pieces score now (``scoring.pyramid_points``, without its sheet),
+    and before the end what they may still earn: the houses it may yet build on each pyramid's
+    icon, the completion bonus times the chance an unfinished pyramid gets its small piece
+    (higher as some seat nears its small piece), and a share of what the seat's own small piece
+    will earn when it completes a pyramid."""
     c = state.comp
     vp = c.pyramid_completion_vp
-    closest = max(_nearness(state, other, left) for other in range(state.num_players))
+    houses = state.icon_houses[seat]
+    closest = table.nearest(state, left) if left else 0.0
+    total = 0  # the points as they stand
     topped = 0  # the most pieces of the seat in an open pyramid its small piece could top
     out = 0.0
-    for stack in state.pyramids:
-        mine = sum(1 for piece in stack if piece_owner(piece) == seat)
+    for p, stack in enumerate(state.pyramids):
+        mine = 0
+        for piece in stack:
+            if piece_owner(piece) == seat:
+                mine += 1
         if not mine:
+            continue
+        complete = pyramid_complete(state, stack)
+        total += mine * houses[state.pyramid_tile[p]] + (vp * mine if complete else 0)
+        if not left:
             continue
         if can_stack(state, stack, 1):
             topped = max(topped, mine)
         out += mine * _NEXT_HOUSES * left
-        if not pyramid_complete(state, stack):
+        if not complete:
             chance = min(1.0, _COMPLETION[piece_size(stack[-1])] * (0.5 + closest))
             out += chance * vp * mine + _OPEN_PIECE * mine * left / c.rounds
+    if not left:
+        return float(total)
     # The seat's own small piece completes a pyramid: 5 VP for it, and 5 for each of the seat's
     # pieces in the pyramid it tops (a share, as the seat nears that small piece).
-    return out + _OWN_SMALL * vp * (1 + topped) * _nearness(state, seat, left)
+    return float(total) + (out + _OWN_SMALL * vp * (1 + topped) * _nearness(state, seat, left))
 
 
-def _open_rituals(state: ZapotecState, seat: int) -> float:
-    """§8 before the end: an unmet goal of the seat's disc is worth a share of its points as its
-    count nears the goal; a disc still in hand is worth something while a card would pay."""
+def _rituals(state: ZapotecState, seat: int, left: int) -> float:
+    """§8: what the ritual cards with the seat's disc score now (``scoring.ritual_total``,
+    without its sheet), and before the end: an unmet goal of the seat's disc is worth a share of
+    its points as its count nears the goal; a disc still in hand is worth something while a card
+    would pay."""
     c = state.comp
+    total = 0
     out = 0.0
     best_free = 0.0
     for k, discs in enumerate(state.ritual_discs):
         effect = c.rituals[state.rituals[k]].effect
+        has_disc = discs >> seat & 1
         if effect.kind != "goal":
+            if has_disc:
+                total += ritual_points(state, seat, effect)
             continue
-        if ritual_points(state, seat, effect):
-            share = 1.0
-        else:
-            share = min(1.0, goal_count(state, seat, effect) / effect.at_least)
-        if discs >> seat & 1:
+        count = goal_count(state, seat, effect)
+        met = count >= effect.at_least  # what ritual_points tests
+        if has_disc and met:
+            total += effect.vp
+        if not left:
+            continue
+        share = 1.0 if met and effect.vp else min(1.0, count / effect.at_least)
+        if has_disc:
             if share < 1.0:
                 out += _GOAL_PROGRESS * effect.vp * share
         else:
             best_free = max(best_free, share)
+    if not left:
+        return float(total)
     if state.discs[seat]:
         out += _FREE_DISC * best_free
-    return out
+    return float(total) + out
 
 
 def heuristic(state: ZapotecState) -> list[float]:
     """Each seat's prospects in [-1, 1]: its estimate against the mean of the table."""
-    track = track_points(state)
-    values = [estimate(state, seat, track) for seat in range(state.num_players)]
+    table = _Table(state)
+    values = [_estimate(state, seat, table) for seat in range(state.num_players)]
     mean = sum(values) / len(values)
     return [math.tanh((v - mean) / 20.0) for v in values]

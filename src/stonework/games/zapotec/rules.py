@@ -38,8 +38,6 @@ from stonework.games.zapotec.components import (
     SMALL,
     Components,
     Vec,
-    piece,
-    piece_size,
 )
 from stonework.games.zapotec.effect_words import amounts
 from stonework.games.zapotec.effects import (
@@ -67,6 +65,7 @@ from stonework.games.zapotec.phases import (
     PHASES,
     Q_OFFER,
 )
+from stonework.games.zapotec.pieces import piece, piece_size
 
 if TYPE_CHECKING:
     from stonework.games.zapotec.state import ZapotecState

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stonework.core import JSON, Score
-from stonework.games.zapotec.components import ICONS, piece_owner
+from stonework.games.zapotec.components import ICONS
 from stonework.games.zapotec.effects import ritual_points, track_space_points
 from stonework.games.zapotec.phases import END
+from stonework.games.zapotec.pieces import piece_owner
 from stonework.games.zapotec.rules import pyramid_complete
 
 if TYPE_CHECKING:

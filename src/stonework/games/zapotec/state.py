@@ -159,6 +159,12 @@ class ZapotecState(State):
             return TERMINAL
         return self.active
 
+    @property
+    def is_terminal(self) -> bool:
+        # The protocol's own test, written here so that the compiled build runs it as native code
+        # (a search and a playout ask it at every step).
+        return not self.queue and self.phase == END
+
     def describe_turn(self) -> str:
         player = self.current_player
         if player == TERMINAL:
@@ -205,6 +211,16 @@ class ZapotecState(State):
             raise InvalidAction(f"{action!r} is not a zapotec action")
         rules.check_action(self, action)
 
+    def apply_unchecked(self, action: Action) -> None:
+        # The protocol's hot path (State.apply_unchecked: record, then apply), written here so
+        # that the compiled build runs it as native code with direct calls.
+        if self.queue:
+            self.history.append((CHANCE, action))
+            chance.apply_chance(self, action)
+        else:
+            self.history.append((self.current_player, action))
+            rules.apply_decision(self, action)
+
     def _apply(self, action: Action) -> None:
         if self.queue:
             chance.apply_chance(self, action)
@@ -243,7 +259,6 @@ class ZapotecState(State):
             other = ZapotecState()
             other._copy_fields(self)
         other.history = list(self.history)
-        other.options = dict(self.options)
         other.turn_order = list(self.turn_order)
         other.queue = list(self.queue)
         other.space_tile = list(self.space_tile)
@@ -277,6 +292,9 @@ class ZapotecState(State):
     def _copy_fields(self, source: ZapotecState) -> None:
         """The fields that clone() shares rather than copies (it copies the lists after)."""
         self.num_players = source.num_players
+        # Shared, not copied: nothing changes the options after the setup (the flags read from
+        # them are fields of their own), and a dict copy per clone was a search's cost.
+        self.options = source.options
         self.comp = source.comp
         self.space = source.space
         self.one_level = source.one_level
