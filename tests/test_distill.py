@@ -23,6 +23,7 @@ from stonework.learn.distill import (  # noqa: E402
     to_samples,
 )
 from stonework.learn.network import network_info  # noqa: E402
+from stonework.learn.selfplay import Samples  # noqa: E402
 
 # Tiny teachers: the tests check the records, not the teacher's strength.
 TINY = DistillConfig("aztec", 2, teacher="mcts:6", games=3, seed=4, explore_moves=1, chunk=2)
@@ -84,6 +85,25 @@ def test_value_targets_mix_the_outcome_with_the_root_value(tmp_path: Path) -> No
     assert np.allclose(half.policies[rows, best], data["shares"].max(axis=1))
     with pytest.raises(ValueError, match="from 0 to 1"):
         to_samples(data, rows, actions, 1.5)
+
+
+def test_symmetric_images_double_the_samples(tmp_path: Path) -> None:
+    from stonework.learn.distill import symmetries, with_symmetries
+
+    data = generate(replace(TINY, games=1), tmp_path, say=QUIET)
+    actions = network_info("aztec", 2, (1,)).actions
+    samples = to_samples(data, np.arange(len(data["inputs"])), actions, 0.5)
+    maps = symmetries("aztec", actions)
+    assert len(maps) == 1 and symmetries("akropolis", 10) == []
+    both = with_symmetries(samples, maps)
+    n = len(samples)
+    assert len(both) == 2 * n
+    assert np.array_equal(both.values[n:], samples.values)
+    assert np.allclose(both.policies[n:].sum(axis=1), 1.0)
+    assert not np.array_equal(both.inputs[n:], samples.inputs)
+    again = with_symmetries(Samples(both.inputs[n:], both.policies[n:], both.values[n:]), maps)
+    assert np.array_equal(again.inputs[n:], samples.inputs)  # turned twice: the original
+    assert np.array_equal(again.policies[n:], samples.policies)
 
 
 def test_the_fit_learns_the_teacher_games(tmp_path: Path) -> None:

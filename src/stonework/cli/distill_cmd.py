@@ -43,6 +43,9 @@ def distill(
     init: Annotated[
         Path | None, typer.Option(help="start the fit from this network (.npz)")
     ] = None,
+    symmetries: Annotated[
+        bool, typer.Option(help="also train on the positions' symmetric images (Aztec: half turn)")
+    ] = True,
 ) -> None:
     """Play games of a tree search against itself, then fit a network to its root statistics.
 
@@ -104,7 +107,12 @@ def distill(
         if epochs == 0:
             return
         fit_config = FitConfig(
-            hidden=sizes, epochs=epochs, mix=mix, seed=seed, init="" if init is None else str(init)
+            hidden=sizes,
+            epochs=epochs,
+            mix=mix,
+            seed=seed,
+            init="" if init is None else str(init),
+            symmetric=symmetries,
         )
         network, report = fit(data, config, fit_config)
     except (RuntimeError, ValueError, OSError) as exc:

@@ -238,6 +238,32 @@ def to_samples(data: dict[str, Any], rows: Any, actions: int, mix: float) -> Sam
     )
 
 
+def symmetries(game: str, actions: int) -> list[tuple[Any, Any]]:
+    """The game's symmetries as (tensor index, action id index) maps; none for most games.
+
+    A sample ``(x, p, v)`` turned is ``(x[tensor], p[ids], v)``: both maps undo themselves.
+    """
+    numpy = require_numpy()
+    if game == "aztec":
+        from stonework.games.aztec import symmetry
+
+        return [(numpy.asarray(symmetry.TENSOR_INDEX), numpy.asarray(symmetry.action_ids(actions)))]
+    return []
+
+
+def with_symmetries(samples: Samples, maps: list[tuple[Any, Any]]) -> Samples:
+    """``samples`` followed by their images under every map of :func:`symmetries`."""
+    numpy = require_numpy()
+    inputs, policies, values = [samples.inputs], [samples.policies], [samples.values]
+    for tensor, ids in maps:
+        inputs.append(samples.inputs[:, tensor])
+        policies.append(samples.policies[:, ids])
+        values.append(samples.values)
+    return Samples(
+        numpy.concatenate(inputs), numpy.concatenate(policies), numpy.concatenate(values)
+    )
+
+
 def score(network: Network, data: dict[str, Any], rows: Any) -> dict[str, float]:
     """Held-out figures: value MSE against the outcome, winner named, teacher's move top-1."""
     numpy = require_numpy()
@@ -270,6 +296,8 @@ class FitConfig:
     learning_rate: float = 2e-3
     seed: int = 0
     init: str = ""
+    symmetric: bool = True
+    """Train on every position's images under the game's symmetries too (Aztec: the half turn)."""
 
 
 def fit(
@@ -294,6 +322,8 @@ def fit(
     held = ~numpy.isin(data["game"], kept)
     train_rows, test_rows = numpy.flatnonzero(~held), numpy.flatnonzero(held)
     samples = to_samples(data, train_rows, info.actions, fit_config.mix)
+    if fit_config.symmetric:
+        samples = with_symmetries(samples, symmetries(config.game, info.actions))
     train_config = TrainConfig(
         config.game,
         config.players,
