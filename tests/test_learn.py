@@ -59,6 +59,28 @@ def test_az_plays_legal_games_at_two_and_three_players(tmp_path: Path) -> None:
         assert state.is_terminal
 
 
+@pytest.mark.parametrize("game", ["zapotec", "akropolis"])
+def test_az_plays_legal_games_with_hidden_cards_and_chance(game: str, tmp_path: Path) -> None:
+    # Zapotec's sampled worlds list other actions from one simulation to the next (a node
+    # grows its children as they turn up); Akropolis draws tiles at chance nodes.
+    path = tmp_path / f"{game}.npz"
+    tiny(game, 2).save(path)
+    agents = [make_agent("az", iterations=8, network=str(path)) for _ in range(2)]
+    state = play(new_game(game, players=2, seed=5), agents, random.Random(5))
+    assert state.is_terminal
+
+
+def test_az_root_visits_count_every_simulation_after_the_first() -> None:
+    agent = AZAgent(tiny(), Budget(iterations=40))
+    state = new_game("aztec", players=2, seed=0)
+    action = agent.act(state, random.Random(1))
+    visits = agent.last_visits
+    assert agent.last_iterations == 40
+    assert sum(visits.values()) == 39  # the first simulation expands the root itself
+    assert set(visits) <= set(state.legal_actions())
+    assert visits[action] == max(visits.values())
+
+
 def test_az_refuses_a_network_for_another_game() -> None:
     agent = AZAgent(tiny("aztec", 2), Budget(iterations=4))
     state = new_game("aztec", players=3, seed=0)

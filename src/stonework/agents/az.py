@@ -22,22 +22,34 @@ from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, TERMINAL, Action, State
 from stonework.learn.network import Network, require_numpy, shipped_network
 
-ID_CACHE = 200_000
-"""Action ids kept by an agent before it forgets them all (actions are values: ids never change)."""
 DEFAULT_PUCT = 1.5
 """The exploration constant of PUCT, on the [-1, 1] value scale."""
 
 
 class AZNode:
-    """One node: its children by action, the priors of its actions, visits and value sums."""
+    """One node: its visits and value sums per seat, and its children's statistics as arrays.
 
-    __slots__ = ("children", "priors", "totals", "visits")
+    A decision node holds its actions by id (``ids``, in the order the game lists them when it
+    is expanded), their priors, and per child the visits ``n`` and value sums ``w`` (child by
+    seat), so that PUCT scores every child in one numpy expression: a Python loop over the
+    ~100 actions of an Aztec node took a third of a simulation, and hashing action values a
+    quarter before ids (measured: BENCHMARKS.md, "Distilling a search teacher"). Chance
+    outcomes are children by outcome.
+    """
+
+    __slots__ = ("ids", "index", "kids", "n", "outcomes", "prior", "totals", "visits", "w")
 
     def __init__(self, players: int) -> None:
-        self.children: dict[Action, AZNode] = {}
-        self.priors: dict[Action, float] | None = None
         self.visits = 0
         self.totals = [0.0] * players
+        self.ids: list[int] | None = None
+        """The action ids of the children (None until the node is expanded)."""
+        self.index: dict[int, int] = {}
+        self.kids: list[AZNode | None] = []
+        self.prior: Any = None
+        self.n: Any = None
+        self.w: Any = None
+        self.outcomes: dict[Action, AZNode] = {}
 
 
 class AZAgent(Agent):
@@ -63,9 +75,6 @@ class AZAgent(Agent):
         self.name = "az"
         self.last_iterations = 0
         self.last_visits: dict[Action, int] = {}
-        self.ids: dict[Action, int] = {}
-        """Action ids seen so far (a game checks an action before naming its id: slow in a loop)."""
-        self.ids_config = ""
 
     def describe(self) -> str:
         """Name, budget and network."""
@@ -79,10 +88,6 @@ class AZAgent(Agent):
         """The most visited root action (or one sampled by visits when ``temperature`` > 0)."""
         seat = check_turn(state)
         network = self.network_for(state)
-        config = repr((state.num_players, sorted(state.options.items())))
-        if config != self.ids_config:  # ids may depend on the options (an Akropolis site size)
-            self.ids.clear()
-            self.ids_config = config
         actions = state.legal_actions()
         self.last_visits = {}
         if len(actions) == 1:
@@ -94,8 +99,13 @@ class AZAgent(Agent):
             search.simulate()
             run.done += 1
         self.last_iterations = run.done
-        legal = set(actions)
-        visits = {a: ch.visits for a, ch in search.root.children.items() if a in legal}
+        legal = set(state.legal_action_ids())
+        root = search.root
+        visits = {
+            state.action_from_id(i): int(root.n[k])
+            for i, k in root.index.items()
+            if i in legal and root.n[k] > 0
+        }
         self.last_visits = visits
         if not visits:
             return rng.choice(actions)
@@ -108,8 +118,7 @@ class AZAgent(Agent):
                 if pick <= 0.0:
                     return action
             return weighted[-1][0]
-        order = list(search.root.children)
-        return max(visits, key=lambda a: (visits[a], -order.index(a)))
+        return max(visits, key=visits.__getitem__)  # a tie: the first in the game's order
 
     def network_for(self, state: State) -> Network:
         """The network for ``state``'s game and player count (ValueError if there is none)."""
@@ -159,7 +168,8 @@ class _PUCT:
         """One simulation: a sampled world, down the tree, a leaf judged, values backed up."""
         world = self.state.determinize(self.seat, self.det_rng)
         node = self.root
-        path = [node]
+        nodes = [node]
+        edges: list[tuple[AZNode, int]] = []
         while True:
             player = world.current_player
             if player == TERMINAL:
@@ -167,82 +177,94 @@ class _PUCT:
                 break
             if player == CHANCE:
                 outcome = world.sample_chance(self.rng)
-                child = node.children.get(outcome)
+                child = node.outcomes.get(outcome)
                 if child is None:
-                    child = node.children[outcome] = AZNode(self.players)
+                    child = node.outcomes[outcome] = AZNode(self.players)
                 world.apply_unchecked(outcome)
                 node = child
-                path.append(node)
+                nodes.append(node)
                 continue
-            legal = world.legal_actions()
-            if node.priors is None:
+            legal = world.legal_action_ids()
+            if node.ids is None:
                 values = self.expand(node, world, player, legal)
                 break
-            action = self.select(node, legal, player)
-            child = node.children.get(action)
-            if child is None:
-                child = node.children[action] = AZNode(self.players)
-            world.apply_unchecked(action)
-            node = child
-            path.append(node)
-        for n in path:
+            k = self.select(node, legal, player)
+            kid = node.kids[k]
+            if kid is None:
+                kid = node.kids[k] = AZNode(self.players)
+            world.apply_unchecked(world.action_from_id(node.ids[k]))
+            edges.append((node, k))
+            node = kid
+            nodes.append(node)
+        for n in nodes:
             n.visits += 1
             totals = n.totals
             for i in range(self.players):
                 totals[i] += values[i]
+        if edges:
+            backed = self.np.asarray(values, dtype=self.np.float64)
+            for parent, k in edges:
+                parent.n[k] += 1.0
+                parent.w[k] += backed
 
-    def expand(self, node: AZNode, world: State, player: int, legal: list[Action]) -> Values:
-        """Give ``node`` the network's prior over ``legal``; its values per (absolute) seat."""
-        ids = self.agent.ids
-        if len(ids) > ID_CACHE:
-            ids.clear()
-        for a in legal:
-            if a not in ids:
-                ids[a] = world.action_id(a)
-        wanted = [ids[a] for a in legal]
-        logits, relative = self.network.predict(world.observation_tensor(player), wanted)
-        priors = _softmax(self.np, logits)
+    def expand(self, node: AZNode, world: State, player: int, legal: list[int]) -> Values:
+        """Give ``node`` the network's prior over ``legal`` (ids); its values per (absolute) seat."""
+        numpy = self.np
+        logits, relative = self.network.predict(world.observation_tensor(player), legal)
+        priors = _softmax(numpy, logits)
         if node is self.root and self.agent.noise > 0.0:
-            gen = self.np.random.default_rng(self.rng.getrandbits(32))
+            gen = numpy.random.default_rng(self.rng.getrandbits(32))
             noise = gen.dirichlet([0.3] * len(legal))
             w = self.agent.noise
-            priors = [(1.0 - w) * p + w * float(e) for p, e in zip(priors, noise, strict=True)]
-        node.priors = dict(zip(legal, priors, strict=True))
+            priors = (1.0 - w) * priors + w * noise
+        node.ids = list(legal)
+        node.index = {a: k for k, a in enumerate(legal)}
+        node.kids = [None] * len(legal)
+        node.prior = priors
+        node.n = numpy.zeros(len(legal))
+        node.w = numpy.zeros((len(legal), self.players))
         n = self.players
         return [float(relative[(seat - player) % n]) for seat in range(n)]
 
-    def select(self, node: AZNode, legal: list[Action], player: int) -> Action:
-        """The legal action of highest PUCT score for the seat to move at ``node``."""
-        priors = node.priors
-        assert priors is not None
-        unseen = 1.0 / len(legal)
-        sqrt_visits = math.sqrt(max(1, node.visits))
+    def select(self, node: AZNode, legal: list[int], player: int) -> int:
+        """The position in ``node.ids`` of the legal child of highest PUCT score for ``player``."""
+        numpy = self.np
+        positions = None
+        if legal != node.ids:  # another sampled world: other actions may be legal here
+            positions = [self._position(node, a, 1.0 / len(legal)) for a in legal]
         # First-play urgency: an untried action is worth what this node is worth so far to the
         # seat choosing, not 0. With 0, wherever the tried actions score below 0 every untried
         # one outranks them, so a search of S simulations tries the first S actions of the
         # game's order once each and then picks among those: near-random play (measured:
         # BENCHMARKS.md, "Why the first runs did not learn").
         fpu = node.totals[player] / node.visits if node.visits else 0.0
-        best_score = -math.inf
-        best = legal[0]
-        children = node.children
-        c = self.agent.puct
-        for action in legal:
-            child = children.get(action)
-            prior = priors.get(action)
-            if prior is None:  # legal in this sampled world, not in the one that expanded it
-                prior = priors[action] = unseen
-            if child is None or child.visits == 0:
-                q, visits = fpu, 0
-            else:
-                q, visits = child.totals[player] / child.visits, child.visits
-            score = q + c * prior * sqrt_visits / (1 + visits)
-            if score > best_score:
-                best_score, best = score, action
-        return best
+        n = node.n
+        tried = n > 0
+        q = numpy.where(tried, node.w[:, player] / numpy.where(tried, n, 1.0), fpu)
+        bonus = self.agent.puct * math.sqrt(max(1, node.visits))
+        score = q + bonus * node.prior / (1.0 + n)
+        if positions is None:
+            return int(numpy.argmax(score))  # the first of equal scores, as the game lists them
+        return positions[int(numpy.argmax(score[positions]))]
+
+    def _position(self, node: AZNode, action: int, prior: float) -> int:
+        """The position of ``action`` among ``node``'s children, added (``prior``) if new."""
+        k = node.index.get(action)
+        if k is not None:
+            return k
+        numpy = self.np
+        assert node.ids is not None
+        k = len(node.ids)
+        node.ids.append(action)
+        node.index[action] = k
+        node.kids.append(None)
+        node.prior = numpy.append(node.prior, prior)
+        node.n = numpy.append(node.n, 0.0)
+        node.w = numpy.vstack([node.w, numpy.zeros((1, self.players))])
+        return k
 
 
-def _softmax(numpy: Any, logits: Any) -> list[float]:
+def _softmax(numpy: Any, logits: Any) -> Any:
     chosen = numpy.asarray(logits, dtype=numpy.float64)
     chosen = numpy.exp(chosen - chosen.max())
-    return [float(p) for p in chosen / chosen.sum()]
+    return chosen / chosen.sum()

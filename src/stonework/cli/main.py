@@ -23,6 +23,7 @@ from stonework.cli import (
     arena_cmd,
     balance_cmd,
     data_sets,
+    distill_cmd,
     game_setup,
     revisions,
     serve_cmd,
@@ -355,4 +356,5 @@ app.command("arena")(arena_cmd.arena)
 app.command("analyse")(analyse_cmd.analyse)
 app.command("serve")(serve_cmd.serve)
 app.command("train")(train_cmd.train)
+app.command("distill")(distill_cmd.distill)
 app.command("balance")(balance_cmd.balance)

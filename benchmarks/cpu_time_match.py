@@ -1,0 +1,145 @@
+"""Two agents at equal *CPU* time per move: a match that a loaded machine does not tilt.
+
+    python benchmarks/cpu_time_match.py GAME --a SPEC --b SPEC --seconds S [--players 2]
+        [--games G] [--seed N] [--journal FILE]
+
+Both agents are built from their specs (``az:network=FILE``, ``hard``, ``mcts``...) and their
+budgets replaced by ``S`` seconds of this process's CPU time (``time.process_time``), so a
+search that waits for a core while other jobs run loses no simulations: wall-clock budgets on
+a shared machine give whichever agent is unlucky fewer iterations. The seats alternate (game
+``g`` puts ``a`` in seat ``g % players``), each game is seeded from ``N`` and ``g``, and each
+finished game is appended to the journal (one JSON line), so a stopped match continues where it
+stopped. Prints ``a``'s wins with a 95% interval, mean scores and the mean iterations a move
+each side ran.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT / "src") not in sys.path:
+    sys.path.insert(0, str(ROOT / "src"))
+
+
+def cpu_budgeted(spec: str, seconds: float) -> Any:
+    """The agent of ``spec`` with a budget of ``seconds`` of process CPU time a move."""
+    from stonework.agents.base import Budget
+    from stonework.agents.catalog import agent_from_spec
+
+    agent = agent_from_spec(spec)
+    budget = getattr(agent, "budget", None)
+    if not isinstance(budget, Budget):
+        raise SystemExit(f"{spec} has no search budget to set")
+    agent.budget = dataclasses.replace(  # type: ignore[attr-defined]
+        budget, iterations=None, seconds=seconds, clock=time.process_time
+    )
+    return agent
+
+
+def play(game: str, players: int, agents: list[Any], seed: int) -> dict[str, Any]:
+    """One game; per seat the score, the return and the mean iterations a decision."""
+    from stonework.core.registry import get_game
+    from stonework.core.state import CHANCE
+
+    spec = get_game(game)
+    rng = random.Random(seed)
+    state = spec.new_state(players, spec.options.resolve(game, {}))
+    iterations = [0] * players
+    decisions = [0] * players
+    while not state.is_terminal:
+        seat = state.current_player
+        if seat == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        action = agents[seat].act(state, rng)
+        if len(state.legal_actions()) > 1:
+            iterations[seat] += int(getattr(agents[seat], "last_iterations", 0))
+            decisions[seat] += 1
+        state.apply(action)
+    return {
+        "scores": [s.total for s in state.scores()],
+        "returns": state.returns(),
+        "iterations": [i / max(1, d) for i, d in zip(iterations, decisions, strict=True)],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--a", required=True, help="the agent measured (its wins are reported)")
+    parser.add_argument("--b", required=True, help="its opponent (every other seat)")
+    parser.add_argument("--seconds", type=float, required=True, help="CPU seconds a move, each")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--journal", type=Path, help="JSON lines of finished games (resumed)")
+    args = parser.parse_args(argv)
+    from stonework.arena.stats import wilson
+
+    done: list[dict[str, Any]] = []
+    if args.journal is not None and args.journal.exists():
+        done = [json.loads(line) for line in args.journal.read_text().splitlines() if line]
+        settings = {"a": args.a, "b": args.b, "seconds": args.seconds, "seed": args.seed}
+        for row in done:
+            if {k: row[k] for k in settings} != settings:
+                raise SystemExit(f"{args.journal} holds a match with other settings: {row}")
+    a = cpu_budgeted(args.a, args.seconds)
+    b = [cpu_budgeted(args.b, args.seconds) for _ in range(args.players - 1)]
+    for g in range(len(done), args.games):
+        seat = g % args.players
+        seats = [*b[:seat], a, *b[seat:]]
+        result = play(args.game, args.players, seats, args.seed * 100_003 + g)
+        row = {
+            "game": g,
+            "a": args.a,
+            "b": args.b,
+            "seconds": args.seconds,
+            "seed": args.seed,
+            "a_seat": seat,
+            **result,
+        }
+        done.append(row)
+        if args.journal is not None:
+            with args.journal.open("a") as handle:
+                handle.write(json.dumps(row) + "\n")
+        won = sum(1 for r in done if r["returns"][r["a_seat"]] > 0)
+        print(f"game {g + 1}/{args.games}: a won {won} of {len(done)}", file=sys.stderr, flush=True)
+    n = len(done)
+    won = sum(1 for r in done if r["returns"][r["a_seat"]] > 0)
+    drawn = sum(1 for r in done if r["returns"][r["a_seat"]] == 0)
+    low, high = wilson(won + 0.5 * drawn, n)
+    score_a = sum(r["scores"][r["a_seat"]] for r in done) / n
+    score_b = (
+        sum(
+            sum(s for k, s in enumerate(r["scores"]) if k != r["a_seat"]) / (args.players - 1)
+            for r in done
+        )
+        / n
+    )
+    it_a = sum(r["iterations"][r["a_seat"]] for r in done) / n
+    it_b = (
+        sum(
+            sum(s for k, s in enumerate(r["iterations"]) if k != r["a_seat"]) / (args.players - 1)
+            for r in done
+        )
+        / n
+    )
+    print(
+        f"{args.game} {args.players}p, {args.seconds:g} CPU s a move: {args.a} against {args.b}: "
+        f"won {won} of {n}, drew {drawn} ({(won + 0.5 * drawn) / n:.1%}, 95% {low:.0%}-{high:.0%}); "
+        f"mean score {score_a:.2f} against {score_b:.2f}; iterations a move {it_a:.0f} against "
+        f"{it_b:.0f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

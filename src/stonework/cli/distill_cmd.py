@@ -1,0 +1,127 @@
+"""``stonework distill``: fit a value-and-policy network to the games of a search teacher."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+
+def distill(
+    game: Annotated[str, typer.Argument(help="the game (see `stonework games`)")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="players (default: the game's)")
+    ] = None,
+    teacher: Annotated[
+        str, typer.Option(help="the teacher: a tree search spec, e.g. mcts:200")
+    ] = "mcts:200",
+    games: Annotated[int, typer.Option(help="teacher games to play (in all)")] = 400,
+    out: Annotated[
+        Path, typer.Option(help="folder of the run: teacher games, network, report")
+    ] = Path("distill-run"),
+    resume: Annotated[
+        bool, typer.Option(help="keep the games already in --out and play the rest")
+    ] = False,
+    workers: Annotated[int, typer.Option(help="local worker processes for the games")] = 1,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="play the games on a Ray cluster at this address")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="seed of the games and the fit")] = 0,
+    explore_moves: Annotated[
+        int, typer.Option(help="moves per seat sampled by the teacher's visits at the start")
+    ] = 2,
+    epochs: Annotated[
+        int, typer.Option(help="training epochs over the games (0: games only)")
+    ] = 10,
+    hidden: Annotated[str, typer.Option(help="hidden layer sizes, e.g. 128,64")] = "128,64",
+    mix: Annotated[
+        float, typer.Option(help="weight of the outcome in the value target (rest: root value)")
+    ] = 0.5,
+    init: Annotated[
+        Path | None, typer.Option(help="start the fit from this network (.npz)")
+    ] = None,
+    symmetries: Annotated[
+        bool, typer.Option(help="also train on the positions' symmetric images (Aztec: half turn)")
+    ] = True,
+) -> None:
+    """Play games of a tree search against itself, then fit a network to its root statistics.
+
+    Writes OUT/teacher-NNNN.npz (the games, kept by --resume), OUT/distilled.npz (the network,
+    for `az:network=OUT/distilled.npz`) and OUT/report.json (held-out figures). The games need
+    numpy; the fit also PyTorch (CPU): pip install torch==2.13.0 --index-url
+    https://download.pytorch.org/whl/cpu.
+    """
+    from stonework.core import StoneworkError, get_game
+
+    console = Console()
+
+    def fail(message: str) -> None:
+        console.print(f"[red]error:[/red] {message}", highlight=False)
+        raise typer.Exit(2)
+
+    try:
+        spec = get_game(game)
+    except StoneworkError as exc:
+        fail(str(exc))
+    count = spec.default_players if players is None else players
+    if count not in spec.player_counts:
+        fail(
+            f"{spec.title} is played by {', '.join(map(str, spec.player_counts))} players, not {count}"
+        )
+    for name, value in (("--workers", workers), ("--games", games)):
+        if value < 1:
+            fail(f"{name} must be at least 1")
+    if explore_moves < 0 or epochs < 0:
+        fail("--explore-moves and --epochs must be 0 or more")
+    if not 0.0 <= mix <= 1.0:
+        fail(f"--mix is a share from 0 to 1, not {mix}")
+    try:
+        sizes = tuple(int(h) for h in hidden.split(","))
+    except ValueError:
+        sizes = ()
+    if not sizes or any(h < 1 or h > 4096 for h in sizes):
+        fail(f"--hidden takes sizes 1..4096 separated by commas, not {hidden!r}")
+    try:
+        from stonework.agents.catalog import agent_from_spec
+        from stonework.agents.mcts import MCTSAgent
+
+        if not isinstance(agent_from_spec(teacher), MCTSAgent):
+            fail(f"the teacher must be a tree search (mcts, ismcts), not {teacher!r}")
+        from stonework.learn.distill import DistillConfig, FitConfig, fit, generate
+
+        config = DistillConfig(
+            spec.name, count, teacher=teacher, games=games, seed=seed, explore_moves=explore_moves
+        )
+        data = generate(
+            config,
+            out,
+            resume=resume,
+            workers=workers,
+            ray=ray,
+            say=lambda text: console.print(text, highlight=False),
+        )
+        console.print(f"{len(data['inputs'])} positions from {games} teacher games in {out}")
+        if epochs == 0:
+            return
+        fit_config = FitConfig(
+            hidden=sizes,
+            epochs=epochs,
+            mix=mix,
+            seed=seed,
+            init="" if init is None else str(init),
+            symmetric=symmetries,
+        )
+        network, report = fit(data, config, fit_config)
+    except (RuntimeError, ValueError, OSError) as exc:
+        fail(str(exc))
+    network.save(out / "distilled.npz")
+    (out / "report.json").write_text(json.dumps(report, indent=1))
+    for part, figures in report.items():
+        console.print(
+            f"{part}: value MSE {figures['value_mse']:.3f}, winner named "
+            f"{figures['winner_named']:.1%}, teacher's move top-1 {figures['policy_top1']:.1%}"
+        )
+    console.print(f"network {out / 'distilled.npz'}")

@@ -1,0 +1,348 @@
+"""Distillation: fit the network to the games of a search teacher (``stonework distill``).
+
+Self-play from a weak network trains on weak games (BENCHMARKS.md, "Learned evaluation"); a
+tree search of the project (``mcts`` at a few hundred iterations) already plays well. A teacher
+game records, at every decision with a choice, the mover's own observation tensor, the visit
+shares of the teacher's root (the policy target, over the root's children only), the root's
+mean value per seat and, once the game is over, the final returns (both rotated to the mover).
+The value target mixes the two: ``mix`` times the outcome plus ``1 - mix`` times the root value,
+because one game's outcome is a noisy label of a position and the root value a biased one.
+
+Games are written in chunks (``teacher-NNNN.npz``) as they finish, so a stopped run resumes
+where it stopped with ``--resume``; every game is seeded from the run's seed and its index, so
+a chunk is the same however the run was spread over workers. Fitting needs PyTorch (the
+``train`` extra); the games need only numpy.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from stonework.core.registry import get_game
+from stonework.core.state import CHANCE
+from stonework.learn.network import Network, network_info, require_numpy
+from stonework.learn.pool import run_tasks
+from stonework.learn.selfplay import Samples
+
+CONFIG = "distill.json"
+CHUNK = "teacher-{:04d}.npz"
+
+
+@dataclass(frozen=True)
+class DistillConfig:
+    """What the teacher games depend on (stored in the run's folder; ``--resume`` must match)."""
+
+    game: str
+    players: int
+    teacher: str = "mcts:200"
+    """An agent spec of a tree search (``mcts`` or ``ismcts``, whose root the games record)."""
+    games: int = 400
+    seed: int = 0
+    explore_moves: int = 2
+    """Moves per seat, at the start of each game, sampled by the root's visit shares."""
+    chunk: int = 10
+    """Games per file written."""
+
+
+@dataclass(frozen=True)
+class TeacherTask:
+    """One teacher game: the settings and the game's index (its seed)."""
+
+    config: DistillConfig
+    index: int
+
+
+def play_teacher_game(task: TeacherTask) -> dict[str, Any]:
+    """One game of the teacher against itself: per decision the tensor, root shares and values.
+
+    The arrays: ``inputs`` (positions × tensor), ``ids`` and ``shares`` (positions × the widest
+    root, padded with -1 and 0), ``root`` and ``returns`` (positions × players, entry ``k`` for
+    seat ``(mover + k) % players``).
+    """
+    from stonework.agents.catalog import agent_from_spec
+    from stonework.agents.mcts import MCTSAgent
+
+    numpy = require_numpy()
+    config = task.config
+    spec = get_game(config.game)
+    rng = random.Random(config.seed * 1_000_003 + task.index)
+    teacher = agent_from_spec(config.teacher)
+    if not isinstance(teacher, MCTSAgent):
+        raise ValueError(f"the teacher must be a tree search (mcts, ismcts), not {config.teacher}")
+    state = spec.new_state(config.players, spec.options.resolve(config.game, {}))
+    n = config.players
+    inputs: list[list[float]] = []
+    rows: list[list[tuple[int, float]]] = []
+    roots: list[list[float]] = []
+    seats: list[int] = []
+    moves = [0] * n
+    while not state.is_terminal:
+        seat = state.current_player
+        if seat == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        tensor = state.observation_tensor(seat)
+        action = teacher.act(state, rng)
+        root = teacher.last_root
+        if root is not None and root.visits > 0:
+            visited = [(a, c.visits) for a, c in root.children.items() if c.visits > 0]
+            total = sum(v for _, v in visited)
+            rows.append([(state.action_id(a), v / total) for a, v in visited])
+            roots.append([root.totals[(seat + k) % n] / root.visits for k in range(n)])
+            inputs.append(tensor)
+            seats.append(seat)
+            if moves[seat] < config.explore_moves:
+                pick = rng.random() * total
+                for a, v in visited:
+                    pick -= v
+                    if pick <= 0:
+                        action = a
+                        break
+        moves[seat] += 1
+        state.apply(action)
+    final = state.returns()
+    width = max((len(r) for r in rows), default=1)
+    ids = numpy.full((len(rows), width), -1, dtype=numpy.int32)
+    shares = numpy.zeros((len(rows), width), dtype=numpy.float32)
+    for i, row in enumerate(rows):
+        ids[i, : len(row)] = [a for a, _ in row]
+        shares[i, : len(row)] = [s for _, s in row]
+    info = network_info(config.game, config.players, (1,))
+    return {
+        "inputs": numpy.asarray(inputs, dtype=numpy.float32).reshape(len(rows), info.inputs),
+        "ids": ids,
+        "shares": shares,
+        "root": numpy.asarray(roots, dtype=numpy.float32).reshape(len(rows), n),
+        "returns": numpy.asarray(
+            [[final[(s + k) % n] for k in range(n)] for s in seats], dtype=numpy.float32
+        ).reshape(len(rows), n),
+    }
+
+
+def join_games(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """Games' arrays in one set (roots padded to the widest), with ``game``: each row's index."""
+    numpy = require_numpy()
+    width = max(g["ids"].shape[1] for g in games)
+    out: dict[str, Any] = {}
+    for key in ("ids", "shares"):
+        fill = -1 if key == "ids" else 0
+        out[key] = numpy.concatenate(
+            [
+                numpy.pad(g[key], ((0, 0), (0, width - g[key].shape[1])), constant_values=fill)
+                for g in games
+            ]
+        )
+    for key in ("inputs", "root", "returns"):
+        out[key] = numpy.concatenate([g[key] for g in games])
+    out["game"] = numpy.concatenate(
+        [numpy.full(len(g["inputs"]), int(g.get("index", k))) for k, g in enumerate(games)]
+    )
+    return out
+
+
+def generate(
+    config: DistillConfig,
+    out: Path,
+    resume: bool = False,
+    workers: int = 1,
+    ray: str | None = None,
+    say: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Play (or finish) the run's teacher games in ``out``; all of them, joined."""
+    numpy = require_numpy()
+    out.mkdir(parents=True, exist_ok=True)
+    saved = out / CONFIG
+    if saved.exists():
+        if not resume:
+            raise ValueError(f"{out} already holds teacher games: pass --resume, or another --out")
+        before = DistillConfig(**json.loads(saved.read_text()))
+        # The number of games may change (play more, or fit to fewer): each game depends on
+        # the other settings and its index only.
+        if replace(before, games=config.games) != config:
+            raise ValueError(f"{saved} was written with other settings: {before}; give the same")
+    saved.write_text(json.dumps(asdict(config), indent=1))
+    chunks = (config.games + config.chunk - 1) // config.chunk
+    for c in range(chunks):
+        path = out / CHUNK.format(c)
+        if path.exists():
+            continue
+        first = c * config.chunk
+        indices = range(first, min(config.games, first + config.chunk))
+        tasks = [TeacherTask(config, i) for i in indices]
+
+        def progress(k: int, total: int, first: int = first) -> None:
+            say(f"teacher game {first + k}/{config.games}")
+
+        games = run_tasks(play_teacher_game, tasks, workers, ray, progress)
+        for index, game in zip(indices, games, strict=True):
+            game["index"] = numpy.asarray(index)
+        joined = join_games(games)
+        tmp = path.with_suffix(".tmp.npz")
+        numpy.savez_compressed(tmp, **joined)
+        tmp.replace(path)
+    return load_games(out, config.games)
+
+
+def load_games(out: Path, games: int | None = None) -> dict[str, Any]:
+    """The teacher games in ``out`` (the first ``games`` of them), joined (ValueError if none)."""
+    numpy = require_numpy()
+    paths = sorted(out.glob("teacher-[0-9][0-9][0-9][0-9].npz"))
+    if games is not None:
+        chunk = DistillConfig(**json.loads((out / CONFIG).read_text())).chunk
+        paths = [p for p in paths if int(p.stem.split("-")[1]) * chunk < games]
+    if not paths:
+        raise ValueError(f"no teacher games in {out}")
+    parts = []
+    for path in paths:
+        with numpy.load(path) as data:
+            parts.append({k: data[k] for k in data.files})
+    width = max(p["ids"].shape[1] for p in parts)
+    joined: dict[str, Any] = {}
+    for key in ("ids", "shares"):
+        fill = -1 if key == "ids" else 0
+        joined[key] = numpy.concatenate(
+            [
+                numpy.pad(p[key], ((0, 0), (0, width - p[key].shape[1])), constant_values=fill)
+                for p in parts
+            ]
+        )
+    for key in ("inputs", "root", "returns", "game"):
+        joined[key] = numpy.concatenate([p[key] for p in parts])
+    if games is not None and int(joined["game"].max()) >= games:
+        keep = joined["game"] < games
+        joined = {k: v[keep] for k, v in joined.items()}
+    return joined
+
+
+def to_samples(data: dict[str, Any], rows: Any, actions: int, mix: float) -> Samples:
+    """Training samples of ``rows``: dense visit shares, value ``mix`` × outcome + rest × root."""
+    numpy = require_numpy()
+    if not 0.0 <= mix <= 1.0:
+        raise ValueError(f"the value mix is a share from 0 to 1, not {mix}")
+    ids, shares = data["ids"][rows], data["shares"][rows]
+    policies = numpy.zeros((len(rows), actions), dtype=numpy.float32)
+    r, c = numpy.nonzero(ids >= 0)
+    policies[r, ids[r, c]] = shares[r, c]
+    values = mix * data["returns"][rows] + (1.0 - mix) * data["root"][rows]
+    return Samples(
+        numpy.ascontiguousarray(data["inputs"][rows]), policies, values.astype(numpy.float32)
+    )
+
+
+def symmetries(game: str, actions: int) -> list[tuple[Any, Any]]:
+    """The game's symmetries as (tensor index, action id index) maps; none for most games.
+
+    A sample ``(x, p, v)`` turned is ``(x[tensor], p[ids], v)``: both maps undo themselves.
+    """
+    numpy = require_numpy()
+    if game == "aztec":
+        from stonework.games.aztec import symmetry
+
+        return [(numpy.asarray(symmetry.TENSOR_INDEX), numpy.asarray(symmetry.action_ids(actions)))]
+    return []
+
+
+def with_symmetries(samples: Samples, maps: list[tuple[Any, Any]]) -> Samples:
+    """``samples`` followed by their images under every map of :func:`symmetries`."""
+    numpy = require_numpy()
+    inputs, policies, values = [samples.inputs], [samples.policies], [samples.values]
+    for tensor, ids in maps:
+        inputs.append(samples.inputs[:, tensor])
+        policies.append(samples.policies[:, ids])
+        values.append(samples.values)
+    return Samples(
+        numpy.concatenate(inputs), numpy.concatenate(policies), numpy.concatenate(values)
+    )
+
+
+def score(network: Network, data: dict[str, Any], rows: Any) -> dict[str, float]:
+    """Held-out figures: value MSE against the outcome, winner named, teacher's move top-1."""
+    numpy = require_numpy()
+    errors, signs, hits = [], [], []
+    for i in rows:
+        legal = [int(a) for a in data["ids"][i] if a >= 0]
+        logits, values = network.predict(data["inputs"][i], legal)
+        target = data["returns"][i]
+        errors.append(float(numpy.mean((values - target) ** 2)))
+        signs.append(float(numpy.sign(values[0]) == numpy.sign(target[0])))
+        best = legal[int(numpy.argmax(data["shares"][i][: len(legal)]))]
+        hits.append(float(legal[int(numpy.argmax(logits))] == best))
+    return {
+        "value_mse": float(numpy.mean(errors)),
+        "winner_named": float(numpy.mean(signs)),
+        "policy_top1": float(numpy.mean(hits)),
+    }
+
+
+@dataclass(frozen=True)
+class FitConfig:
+    """How the network is fitted to the teacher games."""
+
+    hidden: tuple[int, ...] = (128, 64)
+    epochs: int = 10
+    mix: float = 0.5
+    """Weight of the final outcome in the value target (the rest: the teacher's root value)."""
+    held_out: float = 0.1
+    """Share of the games (the last ones) kept out of training, to report on."""
+    learning_rate: float = 2e-3
+    seed: int = 0
+    init: str = ""
+    symmetric: bool = True
+    """Train on every position's images under the game's symmetries too (Aztec: the half turn)."""
+
+
+def fit(
+    data: dict[str, Any], config: DistillConfig, fit_config: FitConfig
+) -> tuple[Network, dict[str, dict[str, float]]]:
+    """Fit a network (PyTorch) to the teacher games; the exported network and held-out figures."""
+    from stonework.learn.train import (
+        TrainConfig,
+        export,
+        load_into,
+        make_model,
+        require_torch,
+        train_epochs,
+    )
+
+    numpy = require_numpy()
+    torch = require_torch()
+    torch.set_num_threads(1)  # one core: the machine is shared, and results repeat
+    info = network_info(config.game, config.players, fit_config.hidden)
+    games = numpy.unique(data["game"])
+    kept = games[: max(1, len(games) - int(len(games) * fit_config.held_out))]
+    held = ~numpy.isin(data["game"], kept)
+    train_rows, test_rows = numpy.flatnonzero(~held), numpy.flatnonzero(held)
+    samples = to_samples(data, train_rows, info.actions, fit_config.mix)
+    if fit_config.symmetric:
+        samples = with_symmetries(samples, symmetries(config.game, info.actions))
+    train_config = TrainConfig(
+        config.game,
+        config.players,
+        hidden=fit_config.hidden,
+        epochs=fit_config.epochs,
+        learning_rate=fit_config.learning_rate,
+    )
+    model = make_model(info, fit_config.seed)
+    if fit_config.init:
+        start = Network.load(fit_config.init)
+        if start.info != info:
+            raise ValueError(f"{fit_config.init} is a network for {start.info}, not {info}")
+        load_into(model, start)
+    optimiser = torch.optim.Adam(
+        model.parameters(), lr=train_config.learning_rate, weight_decay=train_config.weight_decay
+    )
+    train_epochs(model, optimiser, samples, train_config, fit_config.seed)
+    network = export(model, info)
+    report = {"train": score(network, data, train_rows[:: max(1, len(train_rows) // 2000)])}
+    if len(test_rows):
+        report["held out"] = score(network, data, test_rows)
+    return network, report
