@@ -111,6 +111,7 @@ def test_the_spec_text_turns_the_leaf_estimate_on_and_off() -> None:
     assert off.playout is not None and not off.playout.leaf
     assert not tree_settings("akropolis", 2).playout.leaf
     assert tree_settings("akropolis", 3).playout.leaf
+    assert tree_settings("akropolis", 4).playout.leaf
 
 
 def test_the_finished_game_scores_rule_every_leaf() -> None:
