@@ -47,7 +47,7 @@ that type's top hexes that do not score yet (a market beside a market, a barrack
 and ``placeK`` is 1 for the seat ``K`` places after the seat to move while tiles are left."""
 
 WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
-    # 300 greedy games, seeds 11000-11299, fitted on the first 240 (43,200 seat-positions);
+    # 300 greedy games, seeds 11000-11299, fitted on the first 240 (34,560 seat-positions);
     # held out: the lead over the best rival off by 21.9 points (RMS) where the hand-made
     # estimate is off by 22.9.
     3: (
