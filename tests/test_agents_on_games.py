@@ -151,12 +151,21 @@ def test_tree_playouts_are_per_game_unless_set() -> None:
     assert tree_settings("zapotec", 3).playout.depth == 8
     assert tree_settings("zapotec", 2).playout.depth == 8
     assert tree_settings("zapotec", 4).playout.depth is None
-    # Akropolis at three players: one round of greedy-biased playout before the estimate.
-    three = tree_settings("akropolis", 3)
-    assert (three.playout.depth, three.playout.greedy, three.playout.sample) == (3, 1.0, 16)
-    assert (three.expand, three.exploration, three.rank_after) == (8, 0.1, 16)
-    for players in (1, 2, 4):
+    # Akropolis at three and four players: one round of greedy-biased playout before the
+    # estimate fitted for that count (the leaf estimate); solo and two players as declared.
+    for players in (3, 4):
+        more = tree_settings("akropolis", players)
+        playout = more.playout
+        assert (playout.depth, playout.greedy, playout.sample, playout.leaf) == (
+            players,
+            1.0,
+            16,
+            True,
+        )
+        assert (more.expand, more.exploration, more.rank_after) == (8, 0.1, 16)
+    for players in (1, 2):
         assert tree_settings("akropolis", players) == akropolis
+    assert not akropolis.playout.leaf
     assert make_agent("mcts").playout is None  # type: ignore[attr-defined]
     assert make_agent("mcts", depth="end").playout.depth is None  # type: ignore[attr-defined]
     assert make_agent("hard", depth=3).playout.depth == 3  # type: ignore[attr-defined]

@@ -146,11 +146,17 @@ def score_values(state: State) -> Values:
     return [math.tanh(2.0 * (t - (whole - t) / (n - 1)) / scale) for t in totals]
 
 
-def evaluate(state: State) -> Values:
-    """Per-seat values of a (determinized) state: returns at the end, else heuristic or scores."""
+def evaluate(state: State, leaf: bool = False) -> Values:
+    """Per-seat values of a (determinized) state: returns at the end, else heuristic or scores.
+
+    ``leaf``: a search's cut-off, judged by the game's leaf estimate where it has one
+    (``State.leaf_heuristic``), else by the heuristic as without it.
+    """
     if state.is_terminal:
         return state.returns()
-    values = state.heuristic()
+    values = state.leaf_heuristic() if leaf else None
+    if values is None:
+        values = state.heuristic()
     if values is None:
         return score_values(state)
     return [max(-1.0, min(1.0, float(v))) for v in values]

@@ -57,6 +57,7 @@ def _playout(kw: dict[str, Any], depth: int | None, greedy: float) -> Playout:
         depth=raw_depth,
         greedy=float(kw.pop("greedy", greedy)),
         sample=int(kw.pop("sample", 4)),
+        leaf=str(kw.pop("leaf", "0")).lower() in ("1", "yes", "true", "on"),
     )
 
 
@@ -88,7 +89,7 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
     def build(**kw: Any) -> Agent:
         budget = _budget(kw, default_seconds)
         # No playout setting given: each game's own default (stonework.agents.tuning).
-        own_playout = any(key in kw for key in ("depth", "greedy", "sample"))
+        own_playout = any(key in kw for key in ("depth", "greedy", "sample", "leaf"))
         playout = _playout(kw, None, 0.0) if own_playout else None
         raw_exploration = kw.pop("exploration", None)
         exploration = None if raw_exploration is None else float(raw_exploration)

@@ -21,17 +21,22 @@ class Playout:
     ``depth``: decisions played before evaluating (``None``: to the end of the game; 0: evaluate
     at once). ``greedy``: the probability that a decision is greedy-biased: ``sample`` random
     candidates are each looked at one ply ahead and the best one played; otherwise the move is
-    uniformly random. Greedy bias needs a game heuristic and is skipped without one.
+    uniformly random. Greedy bias needs a game heuristic and is skipped without one. ``leaf``:
+    a playout cut off by ``depth`` is judged by the game's search estimate
+    (``State.leaf_heuristic``) where it has one; the moves are still chosen by the heuristic,
+    as greedy players choose them.
     """
 
     depth: int | None = None
     greedy: float = 0.0
     sample: int = 4
+    leaf: bool = False
 
     def describe(self) -> str:
         """Short text for reports."""
         depth = "end" if self.depth is None else str(self.depth)
-        return f"playout depth {depth}, greedy {self.greedy:g}"
+        leaf = ", leaf estimate" if self.leaf else ""
+        return f"playout depth {depth}, greedy {self.greedy:g}{leaf}"
 
 
 def _greedy_step(state: State, seat: int, sample: int, rng: Rng) -> object:
@@ -66,7 +71,7 @@ def run_playout(state: State, policy: Playout, rng: Rng, has_heuristic: bool) ->
             state.apply_unchecked(state.sample_chance(rng))
             continue
         if depth is not None and decisions >= depth:
-            return evaluate(state)
+            return evaluate(state, policy.leaf)
         if greedy > 0.0 and rng.random() < greedy:
             state.apply_unchecked(_greedy_step(state, player, policy.sample, rng))
         else:

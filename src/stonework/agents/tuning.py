@@ -60,6 +60,7 @@ def _from_spec(search: SearchDefaults) -> TreeSettings:
             depth=search.playout_depth,
             greedy=search.playout_greedy,
             sample=search.playout_sample,
+            leaf=search.playout_leaf,
         ),
         expand=search.expand,
         exploration=search.exploration,

@@ -34,6 +34,8 @@ class SearchDefaults:
     """The share of playout decisions that are greedy-biased (best of ``playout_sample``)."""
     playout_sample: int = 4
     """Random candidates a greedy-biased playout decision compares by one ply."""
+    playout_leaf: bool = False
+    """Judge a cut-off playout by the game's search estimate (``State.leaf_heuristic``)."""
     expand: int = 0
     """Candidates compared by one ply when a node below the root adds a child (0: random)."""
     exploration: float = 1.0

@@ -286,6 +286,15 @@ class State(ABC):
         """
         return None
 
+    def leaf_heuristic(self) -> list[float] | None:
+        """A tree search's estimate of a leaf, where the game has one apart from :meth:`heuristic`.
+
+        ``None`` (the default): the search judges leaves by :meth:`heuristic`, as greedy play
+        does. A game may fit a second estimate to how games end (Akropolis, per player count)
+        without changing what greedy plays; the same rules on what it may read apply.
+        """
+        return None
+
     def observation_shape(self) -> tuple[int, ...]:
         """Shape of :meth:`observation_tensor` for this game config (constant over a game)."""
         raise NotImplementedError(f"{self.spec.name} has no observation tensor")

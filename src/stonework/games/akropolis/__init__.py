@@ -63,6 +63,10 @@ SPEC = register(
         # reaches: there a leaf is judged after one more round of greedy-biased moves (each the
         # best of 16 by one ply), so it sees what the seat can still do with the tiles the
         # others leave (BENCHMARKS.md, "Akropolis against greedy fields (issue 20, session 8)").
+        # That leaf is judged by the estimate fitted to how games of that count end
+        # (``leaf_estimate``; greedy keeps the hand-made one), and so at four players too, with
+        # one round of four moves: BENCHMARKS.md, "Akropolis leaf estimate fitted per player
+        # count".
         search=SearchDefaults(
             playout_depth=0,
             expand=8,
@@ -75,6 +79,19 @@ SPEC = register(
                         playout_depth=3,
                         playout_greedy=1.0,
                         playout_sample=16,
+                        playout_leaf=True,
+                        expand=8,
+                        exploration=0.1,
+                        rank_after=16,
+                    ),
+                ),
+                (
+                    4,
+                    SearchDefaults(
+                        playout_depth=4,
+                        playout_greedy=1.0,
+                        playout_sample=16,
+                        playout_leaf=True,
                         expand=8,
                         exploration=0.1,
                         rank_after=16,

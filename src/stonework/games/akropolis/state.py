@@ -18,6 +18,7 @@ from stonework.core.state import CHANCE, JSON, TERMINAL, Action, Score, State
 from stonework.games.akropolis import (
     actions,
     evaluation,
+    leaf_estimate,
     observe,
     position,
     render_svg,
@@ -290,6 +291,14 @@ class AkropolisState(State):
         districts waiting for plazas, temples not closed in (see ``evaluation``).
         """
         return evaluation.lead_values(self)
+
+    def leaf_heuristic(self) -> list[float] | None:
+        """The leads by the estimate fitted for this player count, if there is one.
+
+        Tree searches judge their cut-off leaves by it where their playout says so
+        (``leaf_estimate``); greedy play keeps :meth:`heuristic`.
+        """
+        return leaf_estimate.fitted_lead_values(self)
 
     # --- views ------------------------------------------------------------------------------
 
