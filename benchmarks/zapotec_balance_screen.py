@@ -40,6 +40,105 @@ def _tiles(base: str, **changes: tuple[str, dict[str, Any]]) -> list[dict[str, A
     return tiles
 
 
+def _rituals(base: str, **cards: tuple[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    rituals = copy.deepcopy(default_data(version=base)["rituals"])
+    for card in rituals:
+        key = f"r{card['id']}"
+        if key in cards:
+            card["text"], card["effect"] = cards[key]
+    return rituals
+
+
+def _goal(count: str, at_least: int, vp: int) -> dict[str, Any]:
+    return {"kind": "goal", "count": count, "at_least": at_least, "vp": vp}
+
+
+def sixth_candidates() -> dict[str, dict[str, Any] | str]:
+    """Issue 17's fifth pass: candidates on top of v5 (pyramid completion, unsold tiles)."""
+    level_on_brick = _track(
+        "v5", s2={"kind": "pyramid_discount", "save": {"priest": 1, "stone": 1, "wood": 1}}
+    )
+    four_pieces = _rituals(
+        "v5", r8=("4 pyramid pieces on the board: 12 VP", _goal("pieces", 4, 12))
+    )
+    architect = {
+        "III_architect": (
+            "permanent",
+            {"kind": "pyramid_discount", "save": {"brick": 1, "stone": 1}},
+        )
+    }
+    level_price = {
+        "III_stone": (
+            "immediate",
+            {"kind": "gain", "get": {"wood": 1, "brick": 1, "stone": 1, "priest": 1}},
+        )
+    }
+    sacrifice_price = {
+        "III_priest": ("immediate", {"kind": "gain", "get": {"priest": 2, "corn": 2}})
+    }
+    gold_start = _track("v5", s1={"kind": "gain", "get": {"corn": 2, "gold": 2}})
+    return {
+        # a level on the track costs 1 brick (v5: 1 wood + 1 brick)
+        "v5-pyr": {"version": "v5", "sacrifice_track": level_on_brick},
+        # ritual 8 (a full grid line) asks for a seat's fourth pyramid piece, its first small one
+        "v5-4pc": {"version": "v5", "rituals": four_pieces},
+        # 2 gold on space 1 (v5: 1), for trade tiles bought earlier
+        "v5-gold": {"version": "v5", "sacrifice_track": gold_start},
+        # III:architect saves a priest and a brick (v5: priest and wood)
+        "v5-arch": {
+            "version": "v5",
+            "trade_tiles": _tiles(
+                "v5",
+                III_architect=(
+                    "permanent",
+                    {"kind": "pyramid_discount", "save": {"priest": 1, "brick": 1}},
+                ),
+            ),
+        },
+        "v5-pyr-4pc": {"version": "v5", "sacrifice_track": level_on_brick, "rituals": four_pieces},
+        # v5-pyr with III:architect saving a brick and a stone: with space 2, levels are free
+        "v6a": {
+            "version": "v5",
+            "sacrifice_track": level_on_brick,
+            "trade_tiles": _tiles("v5", **architect),
+        },
+        # v6a with two late-bought round tiles paying at once: a level's price, a sacrifice's
+        "v6b": {
+            "version": "v5",
+            "sacrifice_track": level_on_brick,
+            "trade_tiles": _tiles("v5", **architect, **level_price, **sacrifice_price),
+        },
+        "v6c": {
+            "version": "v5",
+            "sacrifice_track": level_on_brick,
+            "trade_tiles": _tiles(
+                "v5",
+                **architect,
+                **level_price,
+                **sacrifice_price,
+                III_brick=("immediate", {"kind": "gain", "get": {"brick": 2, "priest": 2}}),
+            ),
+        },
+        # v6c with the two level II exchanges bought least made better deals
+        "v6d": {
+            "version": "v5",
+            "sacrifice_track": level_on_brick,
+            "trade_tiles": _tiles(
+                "v5",
+                **architect,
+                **level_price,
+                **sacrifice_price,
+                III_brick=("immediate", {"kind": "gain", "get": {"brick": 2, "priest": 2}}),
+                II_priest=(
+                    "round",
+                    {"kind": "exchange", "pay": {"basic": 1}, "get": {"priest": 1, "corn": 1}},
+                ),
+                II_gold=("round", {"kind": "exchange", "pay": {"basic": 1}, "get": {"gold": 1}}),
+            ),
+        },
+    }
+
+
 def candidates() -> dict[str, dict[str, Any] | str]:
     """The candidates by name: a built-in name, or the tables replacing a built-in set's."""
     corn_track = _track(
@@ -114,6 +213,7 @@ def candidates() -> dict[str, dict[str, Any] | str]:
                 ),
             ),
         },
+        **sixth_candidates(),
         "v4-s5": {
             "version": "v4",
             "sacrifice_track": _track("v4", s5={"kind": "gain", "get": {"corn": 2, "gold": 1}}),

@@ -277,6 +277,34 @@ _TRADE_TILE_CHANGES_V5: dict[str, tuple[str, dict[str, Any]]] = {
     "III:mason": ("round", {"kind": "gain", "get": {"wood": 1, "stone": 1}}),
 }
 
+# §9 (v6): v5's track with a larger pyramid discount on space 2 (no priest, stone or wood), so a
+# seat on the track builds a level for 1 brick and reaches its fourth level, its first small
+# piece, the one that completes a pyramid (§7) (ASSUMED, the balance lab, issue 17's fifth pass).
+_TRACK_BONUSES_V6 = {
+    **_TRACK_BONUSES_V5,
+    "2": {"kind": "pyramid_discount", "save": {"priest": 1, "stone": 1, "wood": 1}},
+}
+
+# §6 (v6), on top of v5's: the tiles bought in under 5% of the games they were offered in v5.
+# Gold comes late (tiles are mostly bought in rounds 4-5), so three once-a-round level III tiles
+# pay at once instead (a level's price, a sacrifice's priest and corn, a level's brick and
+# priests); III:architect saves what space 2 does not (with it a level is free); the two level
+# II exchanges bought least trade one basic for more (ASSUMED, the balance lab).
+_TRADE_TILE_CHANGES_V6: dict[str, tuple[str, dict[str, Any]]] = {
+    "II:priest": (
+        "round",
+        {"kind": "exchange", "pay": {"basic": 1}, "get": {"priest": 1, "corn": 1}},
+    ),
+    "II:gold": ("round", {"kind": "exchange", "pay": {"basic": 1}, "get": {"gold": 1}}),
+    "III:stone": (
+        "immediate",
+        {"kind": "gain", "get": {"wood": 1, "brick": 1, "stone": 1, "priest": 1}},
+    ),
+    "III:priest": ("immediate", {"kind": "gain", "get": {"priest": 2, "corn": 2}}),
+    "III:brick": ("immediate", {"kind": "gain", "get": {"brick": 2, "priest": 2}}),
+    "III:architect": ("permanent", {"kind": "pyramid_discount", "save": {"brick": 1, "stone": 1}}),
+}
+
 _NOTES = {
     "cards": "ASSUMED (§4.2): numbers 1-9 building types, 10-18 terrains, 19-27 regions",
     "sections": "ASSUMED (§2.1): the types of the '3+' and '4' spaces",
@@ -325,11 +353,21 @@ _NOTES_V5 = {
     "length 11 and every bonus ASSUMED (v5: v4's with 2 corn on spaces 1 and 3); 9/6/3 sourced",
 }
 
-VERSIONS = ("v1", "v2", "v3", "v4", "v5")
+_NOTES_V6 = {
+    **_NOTES_V5,
+    "trade_tiles": "ASSUMED (§6): every effect (v6: fourteen changed from v1 by the balance lab; "
+    "III:stone, III:priest and III:brick pay at once); costs 1/2/3 gold are from the sources",
+    "sacrifice_track": "VP spaces, reduced costs and the last space's free ritual sourced (§9); "
+    "length 11 and every bonus ASSUMED (v6: v5's with space 2 saving a level's priest, stone "
+    "and wood); 9/6/3 sourced",
+}
+
+VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6")
 """The built-in data sets: ``v1`` (the first engine's tables), ``v2`` (ritual goals, VP spaces),
 ``v3`` (v2 retuned with the balance lab, the default before v5), ``v4`` (v3 with pyramid
-discounts) and ``v5`` (the default: v4 with a richer track start and III:mason a round's
-produce, issue 17's fourth pass, BENCHMARKS.md)."""
+discounts), ``v5`` (the default: v4 with a richer track start and III:mason a round's
+produce, issue 17's fourth pass, BENCHMARKS.md) and ``v6`` (v5 with cheaper pyramid levels on
+the track and the unsold tiles changed, issue 17's fifth pass)."""
 
 DEFAULT_VERSION = "v5"
 """The built-in data set a game uses unless the ``components`` option names another."""
@@ -339,19 +377,22 @@ def _trade_tile(version: str, row: list[Any]) -> dict[str, Any]:
     name, level, count, timing, effect = row
     if version != "v1":
         effect = _TRADE_TILE_CHANGES_V2.get(str(name), effect)
-    if version in ("v3", "v4", "v5") and name in _TRADE_TILE_CHANGES_V3:
+    if version in ("v3", "v4", "v5", "v6") and name in _TRADE_TILE_CHANGES_V3:
         timing, effect = _TRADE_TILE_CHANGES_V3[str(name)]
-    if version in ("v4", "v5") and name in _TRADE_TILE_CHANGES_V4:
+    if version in ("v4", "v5", "v6") and name in _TRADE_TILE_CHANGES_V4:
         timing, effect = _TRADE_TILE_CHANGES_V4[str(name)]
-    if version == "v5" and name in _TRADE_TILE_CHANGES_V5:
+    if version in ("v5", "v6") and name in _TRADE_TILE_CHANGES_V5:
         timing, effect = _TRADE_TILE_CHANGES_V5[str(name)]
+    if version == "v6" and name in _TRADE_TILE_CHANGES_V6:
+        timing, effect = _TRADE_TILE_CHANGES_V6[str(name)]
     return {"name": name, "level": level, "count": count, "timing": timing, "effect": effect}
 
 
 def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -> dict[str, Any]:
     """A built-in data set in its JSON shape (``building_tiles`` is ``seed`` or ``rules``).
 
-    ``version`` is one of :data:`VERSIONS`, :data:`DEFAULT_VERSION` unless named: ``v5`` (the
+    ``version`` is one of :data:`VERSIONS`, :data:`DEFAULT_VERSION` unless named: ``v6`` (v5
+    with a level on the track for 1 brick and six tiles changed), ``v5`` (the
     default: v4 with 2 corn on track spaces 1 and 3 and III:mason a house's price once a
     round), ``v4`` (v3 with pyramid discounts), ``v3`` (v2 retuned with the balance lab), ``v2`` (ritual goals, a
     track with VP spaces, a fixed building tile pool per player count) or ``v1`` (the first
@@ -368,7 +409,7 @@ def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -
         tiles = [[b, list(p), dict(n)] for b, p, n in _BUILDING_TILES_POOL]
     rituals: list[list[Any]] = [list(row) for row in (_RITUALS if v1 else _RITUALS_V2)]
     from_v4 = {**_RITUAL_CHANGES_V3, **_RITUAL_CHANGES_V4}
-    changes = {"v3": _RITUAL_CHANGES_V3, "v4": from_v4, "v5": from_v4}
+    changes = {"v3": _RITUAL_CHANGES_V3, "v4": from_v4, "v5": from_v4, "v6": from_v4}
     for row in rituals:
         if row[0] in changes.get(version, {}):
             row[1:] = changes[version][row[0]]
@@ -378,10 +419,16 @@ def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -
         "v3": _TRACK_BONUSES_V3,
         "v4": _TRACK_BONUSES_V4,
         "v5": _TRACK_BONUSES_V5,
+        "v6": _TRACK_BONUSES_V6,
     }[version]
-    notes = {"v1": _NOTES, "v2": _NOTES_V2, "v3": _NOTES_V3, "v4": _NOTES_V4, "v5": _NOTES_V5}[
-        version
-    ]
+    notes = {
+        "v1": _NOTES,
+        "v2": _NOTES_V2,
+        "v3": _NOTES_V3,
+        "v4": _NOTES_V4,
+        "v5": _NOTES_V5,
+        "v6": _NOTES_V6,
+    }[version]
     return {
         "format": "zapotec-components",
         "version": version,
