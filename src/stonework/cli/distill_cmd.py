@@ -54,6 +54,7 @@ def distill(
     numpy; the fit also PyTorch (CPU): pip install torch==2.13.0 --index-url
     https://download.pytorch.org/whl/cpu.
     """
+    from stonework.cli.game_setup import player_count
     from stonework.core import StoneworkError, get_game
 
     console = Console()
@@ -64,13 +65,9 @@ def distill(
 
     try:
         spec = get_game(game)
+        count = player_count(spec, players)
     except StoneworkError as exc:
         fail(str(exc))
-    count = spec.default_players if players is None else players
-    if count not in spec.player_counts:
-        fail(
-            f"{spec.title} is played by {', '.join(map(str, spec.player_counts))} players, not {count}"
-        )
     for name, value in (("--workers", workers), ("--games", games)):
         if value < 1:
             fail(f"{name} must be at least 1")

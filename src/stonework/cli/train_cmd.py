@@ -46,6 +46,7 @@ def train(
     https://download.pytorch.org/whl/cpu. Playing with the result needs numpy only:
     `stonework arena GAME -a az:network=OUT/latest.npz,greedy`.
     """
+    from stonework.cli.game_setup import player_count
     from stonework.core import StoneworkError, get_game
 
     console = Console()
@@ -56,13 +57,9 @@ def train(
 
     try:
         spec = get_game(game)
+        count = player_count(spec, players)
     except StoneworkError as exc:
         fail(str(exc))
-    count = spec.default_players if players is None else players
-    if count not in spec.player_counts:
-        fail(
-            f"{spec.title} is played by {', '.join(map(str, spec.player_counts))} players, not {count}"
-        )
     if (hours is None) == (generations is None):
         fail("give exactly one of --hours and --generations")
     if explore_moves < 0:
