@@ -131,21 +131,27 @@ def play_teacher_game(task: TeacherTask) -> dict[str, Any]:
 def join_games(games: list[dict[str, Any]]) -> dict[str, Any]:
     """Games' arrays in one set (roots padded to the widest), with ``game``: each row's index."""
     numpy = require_numpy()
-    width = max(g["ids"].shape[1] for g in games)
+    game = numpy.concatenate(
+        [numpy.full(len(g["inputs"]), int(g.get("index", k))) for k, g in enumerate(games)]
+    )
+    return {**_join_rows(games, ("inputs", "root", "returns")), "game": game}
+
+
+def _join_rows(parts: list[dict[str, Any]], plain: tuple[str, ...]) -> dict[str, Any]:
+    """``parts``' rows in one set: root ids and shares padded to the widest root (ids with -1)."""
+    numpy = require_numpy()
+    width = max(p["ids"].shape[1] for p in parts)
     out: dict[str, Any] = {}
     for key in ("ids", "shares"):
         fill = -1 if key == "ids" else 0
         out[key] = numpy.concatenate(
             [
-                numpy.pad(g[key], ((0, 0), (0, width - g[key].shape[1])), constant_values=fill)
-                for g in games
+                numpy.pad(p[key], ((0, 0), (0, width - p[key].shape[1])), constant_values=fill)
+                for p in parts
             ]
         )
-    for key in ("inputs", "root", "returns"):
-        out[key] = numpy.concatenate([g[key] for g in games])
-    out["game"] = numpy.concatenate(
-        [numpy.full(len(g["inputs"]), int(g.get("index", k))) for k, g in enumerate(games)]
-    )
+    for key in plain:
+        out[key] = numpy.concatenate([p[key] for p in parts])
     return out
 
 
@@ -205,18 +211,7 @@ def load_games(out: Path, games: int | None = None) -> dict[str, Any]:
     for path in paths:
         with numpy.load(path) as data:
             parts.append({k: data[k] for k in data.files})
-    width = max(p["ids"].shape[1] for p in parts)
-    joined: dict[str, Any] = {}
-    for key in ("ids", "shares"):
-        fill = -1 if key == "ids" else 0
-        joined[key] = numpy.concatenate(
-            [
-                numpy.pad(p[key], ((0, 0), (0, width - p[key].shape[1])), constant_values=fill)
-                for p in parts
-            ]
-        )
-    for key in ("inputs", "root", "returns", "game"):
-        joined[key] = numpy.concatenate([p[key] for p in parts])
+    joined = _join_rows(parts, ("inputs", "root", "returns", "game"))
     if games is not None and int(joined["game"].max()) >= games:
         keep = joined["game"] < games
         joined = {k: v[keep] for k, v in joined.items()}
