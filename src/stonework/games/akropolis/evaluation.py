@@ -133,7 +133,11 @@ def lead_values(state: AkropolisState) -> list[float]:
     """
     totals = [estimate(state, seat) for seat in range(state.num_players)]
     if state.solo:
-        rivals = [float(state.architect_result()[1])]
-    else:
-        rivals = [max(t for j, t in enumerate(totals) if j != i) for i in range(len(totals))]
+        return [math.tanh((totals[0] - float(state.architect_result()[1])) / LEAD_SCALE)]
+    return leads_over_best_rival(totals)
+
+
+def leads_over_best_rival(totals: list[float]) -> list[float]:
+    """Each seat's total less the best other seat's, squashed into [-1, 1] by ``tanh``."""
+    rivals = [max(t for j, t in enumerate(totals) if j != i) for i in range(len(totals))]
     return [math.tanh((totals[i] - rivals[i]) / LEAD_SCALE) for i in range(len(totals))]

@@ -14,11 +14,10 @@ exactly as they were.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Final
 
 from stonework.games.akropolis.city import column_height, column_kind
-from stonework.games.akropolis.evaluation import LEAD_SCALE, open_temples, tiles_left
+from stonework.games.akropolis.evaluation import leads_over_best_rival, open_temples, tiles_left
 from stonework.games.akropolis.tiles import DISTRICT_KIND, TEMPLE
 
 if TYPE_CHECKING:
@@ -130,6 +129,6 @@ def fitted_lead_values(state: AkropolisState) -> list[float] | None:
     weights = None if state.solo else WEIGHTS.get(state.num_players)
     if weights is None:
         return None
-    totals = [fitted_total(state, seat, weights) for seat in range(state.num_players)]
-    rivals = [max(t for j, t in enumerate(totals) if j != i) for i in range(len(totals))]
-    return [math.tanh((totals[i] - rivals[i]) / LEAD_SCALE) for i in range(len(totals))]
+    return leads_over_best_rival(
+        [fitted_total(state, seat, weights) for seat in range(state.num_players)]
+    )
