@@ -108,3 +108,25 @@ def test_text_view_has_grid_rulers_trade_effects_and_legend() -> None:
             lines.index(next(line for line in lines if line.startswith("sacrifice track:"))) + 1
         ]
     )
+
+
+@pytest.mark.parametrize("version", ["v1", "v2", "v3", "v4", "v5", "v6"])
+def test_every_trade_tile_effect_is_readable_in_every_language(version: str) -> None:
+    """A long effect (v6's III:architect, 39 letters, 50 in French) is split over two lines that
+    each translate, rather than shrunk to a 6-pixel font; no line of any tile drops under 7 px
+    and none stays English in the French drawing."""
+    from stonework.core.i18n import catalogue
+    from stonework.games.zapotec.components import default_components
+    from stonework.games.zapotec.effect_words import effect_words
+    from stonework.games.zapotec.svg_board import _effect_lines
+
+    comp = default_components(version=version)
+    zapotec = catalogue("zapotec")
+    for tile in comp.trade_tiles:
+        words = effect_words(tile.effect)
+        lines = _effect_lines(words, 160)
+        assert " ".join(line for line, _ in lines) == words
+        for line, size in lines:
+            assert size >= 7.0, (tile.name, line, size)
+            if any(ch.isalpha() for ch in line):
+                assert zapotec.translate(line, "fr") != line, (tile.name, line)

@@ -187,6 +187,7 @@ CATALOGUE: Final = Catalogue(
             "trade tiles cost {n#} gold less",
             "les tuiles du comptoir coûtent {n#} or de moins",
         ),
+        M("build-anywhere", "build on any space", "construire sur n'importe quel emplacement"),
         M("pyramid-levels", "pyramid levels", "étages de pyramide"),
         M("pyramid-save", "pyramid levels save {what}", "étages de pyramide : {what} de moins"),
         M("save", "save {n#} {what}", "{n#} {what} de moins"),

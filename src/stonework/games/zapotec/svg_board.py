@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from stonework.core import JSON, svg
+from stonework.core.i18n import LANGUAGES, catalogue
 from stonework.games.zapotec.components import ICONS, LEVELS, REGIONS, TERRAINS, Components
 from stonework.games.zapotec.effect_words import SHORT, effect_words
 from stonework.games.zapotec.targets import (
@@ -32,6 +33,10 @@ SECTION_W: Final = 200.0
 SECTION_H: Final = 74.0
 BOARD_W: Final = 70 + 3 * SECTION_W  # terrain names on the left
 BOARD_H: Final = 20 + 3 * SECTION_H
+TILE_H: Final = 52.0
+"""A trade tile's height: its name, two lines of effect and its timing."""
+EFFECT_SIZE: Final = 9.0
+"""The effect's font size when it fits on one line, in every language."""
 
 
 def tile_code(name: JSON) -> str:
@@ -217,22 +222,23 @@ def draw_market(
         for slot, name in enumerate(obs["trade_rows"][level], start=1):
             x = left + 46 + (slot - 1) * (tile_w + 6)
             if name is None:
-                parts.append(svg.rect(x, y, tile_w, 44, "#fffaf0", "#8a7a5a"))
+                parts.append(svg.rect(x, y, tile_w, TILE_H, "#fffaf0", "#8a7a5a"))
                 parts.append(svg.text(x + 4, y + 13, f"{level}.{slot}", 9, fill="#777"))
                 parts.append(svg.text(x + tile_w / 2, y + 26, "(empty)", 10, "middle"))
                 continue
             parts.append(f'<g class="trade-tile" data-target="{trade_target(k + 1, slot - 1)}">')
-            parts.append(svg.rect(x, y, tile_w, 44, "#fffaf0", "#8a7a5a"))
+            parts.append(svg.rect(x, y, tile_w, TILE_H, "#fffaf0", "#8a7a5a"))
             parts.append(svg.text(x + 4, y + 13, f"{level}.{slot}", 9, fill="#777"))
             tile = comp.trade_tiles[comp.trade_index[name]]
             parts.append(svg.text(x + 30, y + 14, name, 11, weight="bold"))
-            words = effect_words(tile.effect)
-            parts.append(svg.text(x + 4, y + 28, words, _fitting_size(words, tile_w - 8)))
-            parts.append(svg.text(x + 4, y + 39, tile.timing, 8, fill="#777"))
+            lines = _effect_lines(effect_words(tile.effect), tile_w - 8)
+            for n, (line, size) in enumerate(lines):
+                parts.append(svg.text(x + 4, y + 26 + 9 * n, line, size))
+            parts.append(svg.text(x + 4, y + 28 + 9 * len(lines), tile.timing, 8, fill="#777"))
             parts.append("</g>")
         stack = obs["trade_stacks"][level]
         parts.append(svg.text(left + 46 + 3 * (tile_w + 6), y + 24, f"stack {stack}", 10))
-        y += 50
+        y += TILE_H + 6
     parts.append("</g>")
     return parts, y
 
@@ -308,14 +314,48 @@ def draw_track(
     return parts, y + lines * 72
 
 
-def _fitting_size(words: str, width: float, size: float = 9.0, smallest: float = 5.5) -> float:
-    """The font size at which ``words`` fit in ``width``, at most ``size``: a long effect (v4's
-    pyramid discounts) shrinks to its tile instead of running out. The drawing is translated
-    after it is made, so the English words are sized with room for a French text a quarter
-    longer (about 0.55 em a letter)."""
-    if len(words) * 0.55 * size <= width:
-        return size
-    return max(smallest, width / (0.55 * 1.25 * len(words)))
+def _longest(words: str) -> int:
+    """The length of ``words`` in its longest language: the drawing is translated after it is
+    made, so a line is sized for the longest text it will hold."""
+    zapotec = catalogue("zapotec")
+    return max(len(zapotec.translate(words, lang)) for lang in LANGUAGES)
+
+
+def _fitting_size(words: str, width: float, size: float = EFFECT_SIZE) -> float:
+    """The font size (at most ``size``) at which ``words`` fit ``width`` in every language, at
+    about 0.55 em a letter."""
+    return min(size, width / (0.55 * max(1, _longest(words))))
+
+
+def _effect_lines(words: str, width: float) -> list[tuple[str, float]]:
+    """A tile's effect as one line, or as two when one would need a small font: split where
+    each half is a phrase of its own in the catalogue (so each translates, as the track's
+    wrapped lines do), the split whose smaller font is largest and, among those, whose halves
+    are the most even. Each line with its size."""
+    whole = _fitting_size(words, width)
+    if whole >= 8.0:
+        return [(words, whole)]
+    zapotec = catalogue("zapotec")
+    best: list[tuple[str, float]] = [(words, whole)]
+    best_key = (whole, -_longest(words))
+    parts = words.split()
+    for cut in range(1, len(parts)):
+        head, tail = " ".join(parts[:cut]), " ".join(parts[cut:])
+        # A half the catalogue leaves as it was would stay English in a French drawing.
+        if not all(
+            zapotec.knows(half) and zapotec.translate(half, lang) != half
+            for half in (head, tail)
+            for lang in LANGUAGES
+            if lang != "en"
+        ):
+            continue
+        sizes = (_fitting_size(head, width), _fitting_size(tail, width))
+        # The largest smaller font first, then the more even halves.
+        key = (min(sizes), -max(_longest(head), _longest(tail)))
+        if key > best_key:
+            # One size for both lines: a tile's words read as one text.
+            best, best_key = [(head, key[0]), (tail, key[0])], key
+    return best
 
 
 def _wrap(words: str, width: int) -> list[str]:
