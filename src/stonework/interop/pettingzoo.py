@@ -21,7 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from stonework.core import GameSpec, Rng, State, list_games, make_rng
-from stonework.interop.arrays import Arrays
+from stonework.interop.arrays import Arrays, MaskArray
 from stonework.interop.encoding import (
     resolve_chance,
     spec_of,
@@ -102,6 +102,10 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
         }
         self._rng: Rng = make_rng(None)
         self.state: State = probe
+        # The last mask built for the seat to move, with the position it was built on (the
+        # state and its history's length): step() applies an id it marks without checking it
+        # again. The learner gets a copy, so what it does to its mask proves nothing here.
+        self._proof: tuple[State, int, MaskArray] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every seat)."""
@@ -116,6 +120,7 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._rng = make_rng(seed)
         self.state = self.spec.new_state(self.players, dict(self.options))
+        self._proof = None
         resolve_chance(self.state, self._rng)
         self.agents = list(self.possible_agents)
         self.rewards = {name: 0.0 for name in self.agents}
@@ -128,10 +133,12 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view: its observation tensor and its action mask."""
         seat = self._seat[agent]
-        return {
-            "observation": self.arrays.observation(self.state, seat),
-            "action_mask": self.arrays.mask(self.state, seat),
-        }
+        state = self.state
+        mask = self.arrays.mask(state, seat)
+        if seat == state.current_player:
+            self._proof = (state, len(state.history), mask)
+            mask = mask.copy()
+        return {"observation": self.arrays.observation(state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action id (``None`` once that agent is done)."""
@@ -140,8 +147,23 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self.state
-        # The engine checks the id: an illegal one raises IllegalAction and changes nothing.
-        state.apply(state.action_from_id(int(action)))
+        action_id = int(action)
+        proof = self._proof
+        self._proof = None
+        if (
+            proof is not None
+            and proof[0] is state
+            and proof[1] == len(state.history)
+            and 0 <= action_id < self.num_actions
+            and proof[2][action_id]
+        ):
+            # The mask observe() built on this very position lists the id: legal, and the
+            # space's own action, so the engine's second check would repeat the mask's work.
+            state.apply_unchecked(state.action_from_id(action_id))
+        else:
+            # Otherwise the engine checks the id: an illegal one raises IllegalAction (an id
+            # outside the space InvalidAction) and changes nothing.
+            state.apply(state.action_from_id(action_id))
         resolve_chance(state, self._rng)
         if state.is_terminal:
             # Rewards are terminal only: until this step every reward and every cumulative
