@@ -368,6 +368,12 @@ class ArrayWriter:
     def __init__(self) -> None:
         self._table: _Table | None = None
 
+    def observation(self, state: State, player: int, size: int) -> FloatArray:
+        """A fresh array of ``observe.tensor(state, player)``."""
+        out = np.empty(size, np.float32)  # every value is written below
+        self.fill_observation(state, player, out)
+        return out
+
     def fill_observation(self, state: State, player: int, out: FloatArray) -> None:
         """Write ``observe.tensor(state, player)`` into ``out``, value for value."""
         zapotec = cast("ZapotecState", state)
