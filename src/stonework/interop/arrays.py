@@ -113,7 +113,16 @@ class Arrays:
     def mask(self, state: State, seat: int) -> MaskArray:
         """A fresh int8 mask over the action ids: 1 at the legal decisions if ``seat`` is to
         move, all 0 otherwise."""
-        mask = np.zeros(self.num_actions, np.int8)
         if state.current_player == seat:
-            self.writer.mark_legal(state, mask)
+            return self.legal_mask(state)
+        return self.empty_mask()
+
+    def legal_mask(self, state: State) -> MaskArray:
+        """A fresh int8 mask with 1 at the legal decisions of the seat to move."""
+        mask = np.zeros(self.num_actions, np.int8)
+        self.writer.mark_legal(state, mask)
         return mask
+
+    def empty_mask(self) -> MaskArray:
+        """A fresh int8 mask of zeros (a seat that is not to move)."""
+        return np.zeros(self.num_actions, np.int8)

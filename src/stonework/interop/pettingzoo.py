@@ -20,7 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from stonework.core import GameSpec, Rng, State, list_games, make_rng
+from stonework.core import CHANCE, GameSpec, Rng, State, list_games, make_rng
 from stonework.interop.arrays import Arrays, MaskArray
 from stonework.interop.encoding import (
     resolve_chance,
@@ -133,12 +133,20 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view: its observation tensor and its action mask."""
         seat = self._seat[agent]
+        return {
+            "observation": self.arrays.observation(self.state, seat),
+            "action_mask": self.action_mask(seat),
+        }
+
+    def action_mask(self, seat: int) -> MaskArray:
+        """A fresh mask of ``seat``'s legal ids now (zeros unless it is to move); step() then
+        applies an id it marks without checking it again."""
         state = self.state
-        mask = self.arrays.mask(state, seat)
-        if seat == state.current_player:
-            self._proof = (state, len(state.history), mask)
-            mask = mask.copy()
-        return {"observation": self.arrays.observation(state, seat), "action_mask": mask}
+        if seat != state.current_player:
+            return self.arrays.empty_mask()
+        proof = self.arrays.legal_mask(state)
+        self._proof = (state, len(state.history), proof)
+        return proof.copy()
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action id (``None`` once that agent is done)."""
@@ -164,7 +172,14 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
             # Otherwise the engine checks the id: an illegal one raises IllegalAction (an id
             # outside the space InvalidAction) and changes nothing.
             state.apply(state.action_from_id(action_id))
-        resolve_chance(state, self._rng)
+        # resolve_chance, written out so that the seat to move is asked for once per outcome.
+        player = state.current_player
+        while player == CHANCE:
+            state.apply(state.sample_chance(self._rng))
+            player = state.current_player
+        if player >= 0:
+            self.agent_selection = self._names[player]
+            return
         if state.is_terminal:
             # Rewards are terminal only: until this step every reward and every cumulative
             # reward is 0, so there is nothing to clear or accumulate before it.
