@@ -87,13 +87,22 @@ class _Table:
         self.holdings_at = [at + 6 + 54 for at in seat_starts]
         kinds = len(c.trade_tiles)
         self.kinds = kinds
-        expected = (1 + 6 + n + 1) * len(c.spaces), 6, 54, 10 + 2 * kinds
-        if (sizes[2], *sizes[6:9]) != expected or sizes[1] != (4 + 2 * n) * cards:
+        expected = (1 + 6 + n + 1) * len(c.spaces), (3 * c.trade_face_up + 1) * kinds, 6, 54
+        if (
+            (sizes[2], sizes[3], *sizes[6:8]) != expected
+            or sizes[8] != 10 + 2 * kinds
+            or sizes[1] != (4 + 2 * n) * cards
+        ):
             raise ValueError("zapotec: the tensor's blocks are not the layout this writer writes")
         # The whole tensor once from observe.tensor (exact by construction), seat 0's entries out.
         self.values: FloatArray = np.asarray(observe.tensor(state, 0), np.float32)
         self.values[self.player_at] = 0.0
         self.values[self.hand_at : self.hand_at + 2 * cards] = 0.0
+        self.revealed = [
+            -1 if state.phase == COMMIT else self.position.get(state.played[seat], -1)
+            for seat in range(n)
+        ]
+        """Per seat, the card position its revealed row holds (-1: none)."""
         self.cells = _cells(self.values)
         """Item writes through a memoryview cost half of numpy's scalar ``__setitem__``."""
         self.kept: list[Any] = [copy(value) for copy, value in zip(COPIES, GET(state), strict=True)]
@@ -183,13 +192,18 @@ class _Table:
         self._chosen(state, seats)
 
     def _revealed(self, state: ZapotecState, seats: range | list[int]) -> None:
-        size = len(self.position)
+        # A seat's revealed card (none while cards are being chosen): at most one 1 in its row.
         committing = state.phase == COMMIT
+        shown = self.revealed
+        cells = self.cells
         for seat in seats:
             at = self.revealed_at[seat]
-            self.values[at : at + size] = 0.0
-            if not committing:
-                self._mark_cards(at, (state.played[seat],), 1.0)
+            if shown[seat] >= 0:
+                cells[at + shown[seat]] = 0.0
+            i = -1 if committing else self.position.get(state.played[seat], -1)
+            if i >= 0:
+                cells[at + i] = 1.0
+            shown[seat] = i
 
     def _chosen(self, state: ZapotecState, seats: range | list[int]) -> None:
         committing = state.phase == COMMIT
@@ -229,13 +243,28 @@ class _Table:
             self.cells[self.holdings_at[seat] + 1] = 1.0 if new[seat] >= 0 else 0.0
 
     def _rebuild(self, span: tuple[int, int], build: Callable[[list[float]], None]) -> None:
-        # Blocks that change a few times a game (trade, pyramids, rituals): observe's builder.
+        # Blocks that change a few times a game (pyramids, rituals): observe's own builder.
         values: list[float] = []
         build(values)
         self.values[span[0] : span[1]] = values
 
-    def _trade(self, state: ZapotecState, old: object, new: object) -> None:
-        self._rebuild(self.trade, lambda out: observe._trade_block(state, out))
+    def _trade_rows(
+        self, state: ZapotecState, old: list[list[int]], new: list[list[int]]
+    ) -> None:
+        # Per row and slot, a one-hot of the face-up trade tile.
+        kinds = self.kinds
+        slots = self.comp.trade_face_up
+        for row in _changed(old, new):
+            for slot in _changed(old[row], new[row]):
+                at = self.trade[0] + (row * slots + slot) * kinds
+                self._one_hot(at, kinds, old[row][slot], new[row][slot])
+
+    def _trade_stack(self, state: ZapotecState, old: list[int], new: list[int]) -> None:
+        # Each trade stack's share left, after the rows.
+        tiles = self.comp.trade_tiles
+        at = self.trade[1] - self.kinds
+        for k in _changed(old, new):
+            self.cells[at + k] = new[k] / max(1, tiles[k].count)
 
     def _pyramids(self, state: ZapotecState, old: object, new: object) -> None:
         self._rebuild(self.pyramids, lambda out: observe._pyramids_block(state, out))
@@ -325,8 +354,8 @@ WATCHES: Final[tuple[tuple[str, Callable[[Any], Any], Update], ...]] = (
     ("space_tile", _flat, _Table._space_tile),
     ("space_owner", _flat, _Table._space_owner),
     ("palace", _flat, _Table._palace),
-    ("trade_rows", _nested, _Table._trade),
-    ("trade_stack", _flat, _Table._trade),
+    ("trade_rows", _nested, _Table._trade_rows),
+    ("trade_stack", _flat, _Table._trade_stack),
     ("pyramids", _nested, _Table._pyramids),
     ("pyramid_tile", _flat, _Table._pyramids),
     ("scoring_tiles", _flat, _Table._pyramids),
