@@ -114,7 +114,9 @@ class _Table:
         for i in compress(FIELD_INDICES, map(ne, kept, live)):
             new = live[i]
             UPDATES[i](self, state, kept[i], new)
-            kept[i] = COPIES[i](new)
+            depth = DEPTHS[i]
+            # The copy, written out (no call): ints as they are, lists one or two levels deep.
+            kept[i] = new if depth == 0 else new[:] if depth == 1 else [row[:] for row in new]
 
     def fill(self, state: ZapotecState, player: int, out: FloatArray) -> None:
         """Copy the kept tensor into ``out`` and add ``player``'s own entries."""
@@ -381,6 +383,8 @@ WATCHED: Final = tuple(name for name, _, _ in WATCHES)
 GET: Final = attrgetter(*WATCHED)
 """All watched fields in one C call (a tuple in :data:`WATCHED` order)."""
 COPIES: Final = tuple(copy for _, copy, _ in WATCHES)
+DEPTHS: Final = tuple({_scalar: 0, _flat: 1, _nested: 2}[copy] for copy in COPIES)
+"""How deep each field's copy goes (``update`` copies inline)."""
 UPDATES: Final = tuple(update for _, _, update in WATCHES)
 FIELD_INDICES: Final = range(len(WATCHES))
 
@@ -419,7 +423,10 @@ class ArrayWriter:
 
     def mark_legal(self, state: State, mask: npt.NDArray[np.int8]) -> None:
         """Set 1 at ``legal_action_ids`` (a seat is to move)."""
-        mask[state.legal_action_ids()] = 1
+        # A dozen ids: item writes cost less than numpy converting the list to an index array.
+        flags = mask.data
+        for action_id in state.legal_action_ids():
+            flags[action_id] = 1
 
 
 def make_writer() -> ArrayWriter:
