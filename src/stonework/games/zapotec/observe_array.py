@@ -250,9 +250,7 @@ class _Table:
         build(values)
         self.values[span[0] : span[1]] = values
 
-    def _trade_rows(
-        self, state: ZapotecState, old: list[list[int]], new: list[list[int]]
-    ) -> None:
+    def _trade_rows(self, state: ZapotecState, old: list[list[int]], new: list[list[int]]) -> None:
         # Per row and slot, a one-hot of the face-up trade tile.
         kinds = self.kinds
         slots = self.comp.trade_face_up
