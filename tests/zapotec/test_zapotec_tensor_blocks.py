@@ -16,8 +16,9 @@ from zapotec_helpers import new
 
 from stonework.games.zapotec import observe, observe_array
 
-# Fixed for a whole game (the components and the table size), so no key needs them.
-CONSTANT = {"comp", "num_players"}
+# Fixed for a whole game (the components, the table size and the spaces in play, which these
+# two set up), so the writer keeps one tensor per components and table size and watches none.
+CONSTANT = {"comp", "num_players", "in_play"}
 
 
 class Recorder:

@@ -121,6 +121,16 @@ class _Table:
     def fill(self, state: ZapotecState, player: int, out: FloatArray) -> None:
         """Copy the kept tensor into ``out`` and add ``player``'s own entries."""
         np.copyto(out, self.values)
+        self._own(state, player, out)
+
+    def copy(self, state: ZapotecState, player: int) -> FloatArray:
+        """A fresh copy of the kept tensor with ``player``'s own entries."""
+        out = self.values.copy()
+        self._own(state, player, out)
+        return out
+
+    def _own(self, state: ZapotecState, player: int, out: FloatArray) -> None:
+        # The observing seat's one-hot, its hand and its chosen card (zeros in the kept tensor).
         cells = _cells(out)
         if 0 <= player < self.players:
             cells[self.player_at + player] = 1.0
@@ -147,7 +157,9 @@ class _Table:
         self._one_hot(self.round_at, self.comp.rounds, old - 1, new - 1)
 
     def _phase(self, state: ZapotecState, old: int, new: int) -> None:
-        self._one_hot(self.phase_at, len(PHASES), old, new)
+        cells = self.cells  # a phase is always one of PHASES: no range test
+        cells[self.phase_at + old] = 0.0
+        cells[self.phase_at + new] = 1.0
         if (old == COMMIT) != (new == COMMIT):
             # Cards chosen show (revealed) only outside the commit phase, "has chosen" only in it.
             everyone = range(self.players)
@@ -213,10 +225,6 @@ class _Table:
         for seat in seats:
             chosen = committing and state.played[seat]
             self.cells[self.holdings_at[seat] + last] = 1.0 if chosen else 0.0
-
-    def _in_play(self, state: ZapotecState, old: list[bool], new: list[bool]) -> None:
-        for i in _changed(old, new):
-            self.cells[self.space_at[i]] = 1.0 if new[i] else 0.0
 
     def _space_tile(self, state: ZapotecState, old: list[int], new: list[int]) -> None:
         cells = self.cells
@@ -350,7 +358,6 @@ WATCHES: Final[tuple[tuple[str, Callable[[Any], Any], Update], ...]] = (
     ("offer", _flat, _Table._offer),
     ("known", _flat, _Table._known),
     ("played", _flat, _Table._played),
-    ("in_play", _flat, _Table._in_play),
     ("space_tile", _flat, _Table._space_tile),
     ("space_owner", _flat, _Table._space_owner),
     ("palace", _flat, _Table._palace),
@@ -372,7 +379,8 @@ WATCHES: Final[tuple[tuple[str, Callable[[Any], Any], Update], ...]] = (
     ("used", _nested, _Table._trade_tiles),
     ("hands", _nested, _Table._hands),
 )
-"""Every state field the tensor reads besides the components and the table size: its name, how
+"""Every state field the tensor reads besides the components, the table size and the spaces in
+play (``in_play``, fixed by those two: set up once and shared by clones): its name, how
 to copy it (lists are mutated in place by the rules, so a copy, never the list itself) and what
 rewrites the entries it feeds (``tests/zapotec/test_zapotec_tensor_blocks.py`` checks that the
 builders read nothing else)."""
@@ -401,30 +409,35 @@ class ArrayWriter:
 
     def observation(self, state: State, player: int, size: int) -> FloatArray:
         """A fresh array of ``observe.tensor(state, player)``."""
-        out = np.empty(size, np.float32)  # every value is written below
-        self.fill_observation(state, player, out)
-        return out
+        zapotec = cast("ZapotecState", state)
+        return self._table_for(zapotec, size).copy(zapotec, player)
 
     def fill_observation(self, state: State, player: int, out: FloatArray) -> None:
         """Write ``observe.tensor(state, player)`` into ``out``, value for value."""
         zapotec = cast("ZapotecState", state)
+        self._table_for(zapotec, out.shape[0]).fill(zapotec, player, out)
+
+    def _table_for(self, state: ZapotecState, size: int) -> _Table:
+        # The kept tensor brought up to ``state`` (a new one for other components or seats).
         table = self._table
-        if table is None or table.comp is not zapotec.comp or table.players != zapotec.num_players:
-            table = self._table = _Table(zapotec)
+        if table is None or table.comp is not state.comp or table.players != state.num_players:
+            table = self._table = _Table(state)
         else:
-            table.update(zapotec)
-        if table.values.shape[0] != out.shape[0]:
-            raise ValueError(
-                f"zapotec: the tensor has {table.values.shape[0]} values, not {out.shape[0]}"
-            )
-        table.fill(zapotec, player, out)
+            table.update(state)
+        if table.values.shape[0] != size:
+            raise ValueError(f"zapotec: the tensor has {table.values.shape[0]} values, not {size}")
+        return table
 
     def mark_legal(self, state: State, mask: npt.NDArray[np.int8]) -> None:
         """Set 1 at ``legal_action_ids`` (a seat is to move)."""
-        # A dozen ids: item writes cost less than numpy converting the list to an index array.
-        flags = mask.data
-        for action_id in state.legal_action_ids():
-            flags[action_id] = 1
+        ids = state.legal_action_ids()
+        if len(ids) > 16:
+            mask[ids] = 1
+        else:
+            # A dozen ids: item writes cost less than numpy converting the list to an index.
+            flags = mask.data
+            for action_id in ids:
+                flags[action_id] = 1
 
 
 def make_writer() -> ArrayWriter:
