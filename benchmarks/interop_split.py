@@ -5,7 +5,7 @@
 Random games per CPU-second, each runner after two warm-up games, the runners taking turns
 round by round (best round each), for:
 
-- ``engine``: the bare engine (``apply`` with checks, as the adapters call it);
+- ``engine``: the bare engine (``apply`` with checks on every move);
 - ``env, no arrays``: the AEC env stepping the same engine, moves drawn by the engine
   (``random_action``, then ``action_id``), observe() giving two one-value arrays (with no
   mask, step() checks each id as the engine's ``apply`` does);
