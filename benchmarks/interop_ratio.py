@@ -5,8 +5,8 @@
 For this tree and each revision (exported with ``git archive`` as ``bench --compare`` does),
 runs this tree's ``stonework/interop/bench.py`` (as a script, on that tree's package) in a
 fresh process per game and prints each
-adapter's games/s and its share of the engine's (the engine with checked ``apply``, as the
-adapters use it), measured in the same process one after the other, so load on a shared
+adapter's games/s and its share of the engine's (the engine with checked ``apply``; the
+PettingZoo env skips the check for ids its mask proves), measured in the same process one after the other, so load on a shared
 machine affects both sides of each share alike.
 """
 

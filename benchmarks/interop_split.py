@@ -5,10 +5,12 @@
 Random games per CPU-second, each runner after two warm-up games, the runners taking turns
 round by round (best round each), for:
 
-- ``engine``: the bare engine (``apply`` with checks, as the adapters call it);
+- ``engine``: the bare engine (``apply`` with checks on every move);
 - ``env, no arrays``: the AEC env stepping the same engine, moves drawn by the engine
-  (``random_action``, then ``action_id``), observe() giving two one-value arrays;
-- ``+ mask``: observe() builds the real action mask;
+  (``random_action``, then ``action_id``), observe() giving two one-value arrays (with no
+  mask, step() checks each id as the engine's ``apply`` does);
+- ``+ mask``: observe() builds the real action mask (and step() applies the ids it marks
+  without checking them again, as the env does);
 - ``+ mask, learner draws``: the move drawn from the mask as a learner would (the bench driver);
 - ``+ observation`` (the whole env): the observation tensor too.
 
@@ -42,8 +44,7 @@ def _env_runner(game: str, players: int, arrays: str, draw: str) -> Play:
     elif arrays == "mask":
 
         def observe(agent: str, aec: StoneworkAECEnv = aec) -> dict[str, Any]:
-            mask = aec.arrays.mask(aec.state, aec.possible_agents.index(agent))
-            return {"observation": tiny_obs, "action_mask": mask}
+            return {"observation": tiny_obs, "action_mask": aec.action_mask(aec._seat[agent])}
 
         aec.observe = observe  # type: ignore[method-assign]
 

@@ -9,7 +9,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from interop_cases import CASES, IDS, TOY
-from stonework.core import GameSpec, IllegalAction
+from stonework.core import GameSpec, IllegalAction, InvalidAction
 from stonework.interop.pettingzoo import StoneworkAECEnv, env, env_ids
 
 
@@ -120,6 +120,34 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction):
         aec.step(1)  # "take 2" with one stone left
     assert aec.state.position() == before
+
+
+def test_an_id_the_mask_leaves_out_raises_even_after_observe() -> None:
+    # step() skips the engine's check only for an id that the env's own mask for this very
+    # position marks; a learner that sets its copy of the mask proves nothing.
+    aec = env(TOY, players=2, pile=1)
+    aec.reset(seed=0)
+    observation, *_ = aec.last()
+    observation["action_mask"][:] = 1
+    before = aec.state.position()
+    with pytest.raises(IllegalAction):
+        aec.step(1)  # "take 2" with one stone left
+    with pytest.raises(InvalidAction):
+        aec.step(aec.num_actions)
+    assert aec.state.position() == before
+    assert aec.last()[0]["action_mask"].tolist()[:2] == [1, 0]
+    aec.step(0)  # the legal id, proven by the mask
+    assert aec.state.history[-1][1] == aec.state.action_from_id(0)
+
+
+def test_a_mask_for_another_position_proves_nothing() -> None:
+    # A mask built before the state moved on (here by a direct apply) is not used.
+    aec = env(TOY, players=2, pile=2)
+    aec.reset(seed=0)
+    aec.last()  # mask of the first position: "take 1" and "take 2" legal
+    aec.state.apply(aec.state.action_from_id(0))  # one stone left
+    with pytest.raises(IllegalAction):
+        aec.step(1)
 
 
 def test_same_seed_same_game_and_env_ids() -> None:

@@ -1,9 +1,9 @@
-"""The tensor's blocks name everything they read in their keys (the adapters keep blocks by key).
+"""The tensor's builders read only fields the adapters' writer watches (it keeps a tensor).
 
-``observe.Block.key`` must change whenever ``build`` would give other values; a key that forgot
-a field would let an environment show a stale block (the tiles used this round, say, which
-reset without any resource changing). Each block is built and keyed on a state that records
-which fields are read: every field the builder reads must be read by the key too.
+``observe_array`` rewrites the entries of a field only when that field differs from its copy;
+a field it did not watch would let an environment show stale values (the tiles used this
+round, say, which reset without any resource changing). Each block is built on a state that
+records which fields are read: every one must be in ``observe_array.WATCHED``.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 from zapotec_helpers import new
 
-from stonework.games.zapotec import observe
+from stonework.games.zapotec import observe, observe_array
 
-# Fixed for a whole game (the components and the table size), so no key needs them.
-CONSTANT = {"comp", "num_players"}
+# Fixed for a whole game (the components, the table size and the spaces in play, which these
+# two set up), so the writer keeps one tensor per components and table size and watches none.
+CONSTANT = {"comp", "num_players", "in_play"}
 
 
 class Recorder:
@@ -39,18 +40,18 @@ def reads(function: Any, state: Any, *args: Any) -> set[str]:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_block_key_reads_what_its_block_reads(players: int) -> None:
+def test_the_writer_watches_every_field_the_blocks_read(players: int) -> None:
     state = new(players=players, seed=2)
     rng = random.Random(4)
     for _ in range(60):  # mid-game: hands, pyramids and builds in play
         if state.is_terminal:
             break
         state.apply(state.random_action(rng))
+    watched = set(observe_array.WATCHED)
     for block in observe.blocks(players):
         for player in range(players):
             built = reads(block.build, state, player, [])
-            keyed = reads(block.key, state, player)
-            assert built <= keyed, f"{block.name}: the key misses {sorted(built - keyed)}"
+            assert built <= watched, f"{block.name}: not watched {sorted(built - watched)}"
 
 
 def test_the_blocks_make_the_whole_tensor() -> None:

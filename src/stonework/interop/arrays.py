@@ -29,6 +29,10 @@ MaskArray = npt.NDArray[np.int8]
 class ArrayWriter(Protocol):
     """What a game's writer does (one per environment: it may keep blocks between calls)."""
 
+    def observation(self, state: State, player: int, size: int) -> FloatArray:
+        """A fresh flat array of ``size`` values: ``player``'s observation tensor (a writer that
+        keeps the whole tensor copies it, instead of filling an array of zeros)."""
+
     def fill_observation(self, state: State, player: int, out: FloatArray) -> None:
         """Write ``player``'s observation tensor into the flat array ``out``, which holds zeros
         (so a mostly empty tensor costs only its nonzero values)."""
@@ -43,6 +47,11 @@ class ArrayWriter(Protocol):
 class GenericWriter:
     """The protocol's hooks converted to numpy: ``observation_nonzero`` where a game answers it
     itself (its tensor is mostly zeros), else the whole ``observation_tensor`` list."""
+
+    def observation(self, state: State, player: int, size: int) -> FloatArray:
+        out = np.zeros(size, np.float32)
+        self.fill_observation(state, player, out)
+        return out
 
     def fill_observation(self, state: State, player: int, out: FloatArray) -> None:
         size = out.shape[0]
@@ -87,14 +96,14 @@ class Arrays:
     def __init__(self, spec: GameSpec, shape: tuple[int, ...], num_actions: int) -> None:
         self.shape = shape
         self.size = tensor_size(shape)
+        self.flat = len(shape) == 1
         self.num_actions = num_actions
         self.writer = writer_for(spec)
 
     def observation(self, state: State, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         """A fresh float32 array of ``player``'s tensor in the game's shape."""
-        out = np.zeros(self.size, np.float32)
-        self.writer.fill_observation(state, player, out)
-        return out.reshape(self.shape)
+        out = self.writer.observation(state, player, self.size)
+        return out if self.flat else out.reshape(self.shape)
 
     def fill(self, state: State, player: int, out: FloatArray) -> None:
         """Write ``player``'s tensor into the flat array ``out`` (OpenSpiel's observer buffer)."""
@@ -104,7 +113,16 @@ class Arrays:
     def mask(self, state: State, seat: int) -> MaskArray:
         """A fresh int8 mask over the action ids: 1 at the legal decisions if ``seat`` is to
         move, all 0 otherwise."""
-        mask = np.zeros(self.num_actions, np.int8)
         if state.current_player == seat:
-            self.writer.mark_legal(state, mask)
+            return self.legal_mask(state)
+        return self.empty_mask()
+
+    def legal_mask(self, state: State) -> MaskArray:
+        """A fresh int8 mask with 1 at the legal decisions of the seat to move."""
+        mask = np.zeros(self.num_actions, np.int8)
+        self.writer.mark_legal(state, mask)
         return mask
+
+    def empty_mask(self) -> MaskArray:
+        """A fresh int8 mask of zeros (a seat that is not to move)."""
+        return np.zeros(self.num_actions, np.int8)

@@ -1,8 +1,11 @@
 """What the adapters cost: random games through OpenSpiel and PettingZoo against the bare engine.
 
 ``python -m stonework.interop.bench aztec --players 2 --games 5 [--rounds 3]`` prints games
-per CPU-second (after one warm-up game each) for the engine (``apply`` with checks, as the adapters use it), the OpenSpiel state, and the
-PettingZoo environment, all playing uniformly random legal actions from the same seeds.
+per CPU-second (after one warm-up game each) for the engine (``apply`` with checks), the
+OpenSpiel state, and the PettingZoo environment, all playing uniformly random legal actions
+from the same seeds. (The PettingZoo env applies an id its own mask proves legal without the
+engine's second check; the engine baseline checks every move, as in every earlier figure:
+BENCHMARKS.md, "Issue 18, sixth pass: adapters", gives the shares against both.)
 """
 
 from __future__ import annotations

@@ -20,8 +20,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from stonework.core import GameSpec, Rng, State, list_games, make_rng
-from stonework.interop.arrays import Arrays
+from stonework.core import CHANCE, GameSpec, Rng, State, list_games, make_rng
+from stonework.interop.arrays import Arrays, MaskArray
 from stonework.interop.encoding import (
     resolve_chance,
     spec_of,
@@ -102,6 +102,10 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
         }
         self._rng: Rng = make_rng(None)
         self.state: State = probe
+        # The last mask built for the seat to move, with the position it was built on (the
+        # state and its history's length): step() applies an id it marks without checking it
+        # again. The learner gets a copy, so what it does to its mask proves nothing here.
+        self._proof: tuple[State, int, MaskArray] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every seat)."""
@@ -116,6 +120,7 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._rng = make_rng(seed)
         self.state = self.spec.new_state(self.players, dict(self.options))
+        self._proof = None
         resolve_chance(self.state, self._rng)
         self.agents = list(self.possible_agents)
         self.rewards = {name: 0.0 for name in self.agents}
@@ -130,8 +135,18 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         return {
             "observation": self.arrays.observation(self.state, seat),
-            "action_mask": self.arrays.mask(self.state, seat),
+            "action_mask": self.action_mask(seat),
         }
+
+    def action_mask(self, seat: int) -> MaskArray:
+        """A fresh mask of ``seat``'s legal ids now (zeros unless it is to move); step() then
+        applies an id it marks without checking it again."""
+        state = self.state
+        if seat != state.current_player:
+            return self.arrays.empty_mask()
+        proof = self.arrays.legal_mask(state)
+        self._proof = (state, len(state.history), proof)
+        return proof.copy()
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action id (``None`` once that agent is done)."""
@@ -140,9 +155,31 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self.state
-        # The engine checks the id: an illegal one raises IllegalAction and changes nothing.
-        state.apply(state.action_from_id(int(action)))
-        resolve_chance(state, self._rng)
+        action_id = int(action)
+        proof = self._proof
+        self._proof = None
+        if (
+            proof is not None
+            and proof[0] is state
+            and proof[1] == len(state.history)
+            and 0 <= action_id < self.num_actions
+            and proof[2][action_id]
+        ):
+            # The mask observe() built on this very position lists the id: legal, and the
+            # space's own action, so the engine's second check would repeat the mask's work.
+            state.apply_unchecked(state.action_from_id(action_id))
+        else:
+            # Otherwise the engine checks the id: an illegal one raises IllegalAction (an id
+            # outside the space InvalidAction) and changes nothing.
+            state.apply(state.action_from_id(action_id))
+        # resolve_chance, written out so that the seat to move is asked for once per outcome.
+        player = state.current_player
+        while player == CHANCE:
+            state.apply(state.sample_chance(self._rng))
+            player = state.current_player
+        if player >= 0:
+            self.agent_selection = self._names[player]
+            return
         if state.is_terminal:
             # Rewards are terminal only: until this step every reward and every cumulative
             # reward is 0, so there is nothing to clear or accumulate before it.

@@ -290,6 +290,10 @@ class ActionSpace:
         actions = self._in_id_order()
         self.actions = actions
         self.ids: dict[ZapotecAction, int] = {a: i for i, a in enumerate(actions)}
+        self.ids_by_identity: dict[int, int] = {id(a): i for i, a in enumerate(actions)}
+        """``id()`` of each of the space's own values -> its action id. The space keeps its
+        values alive, so no other live object has one of these ``id()`` values: a hit is
+        always the space's own value (and costs no dataclass hash)."""
         self.by_text: dict[str, ZapotecAction] = {str(a): a for a in actions}
         if len(self.ids) != len(actions) or len(self.by_text) != len(actions):
             raise ValueError("zapotec: two actions share an id or a notation")

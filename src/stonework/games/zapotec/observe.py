@@ -7,7 +7,7 @@ Cards are written ``#14 hills/stone`` everywhere, so a hidden card's token is ``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Final, NamedTuple
 
@@ -151,51 +151,38 @@ def tensor(state: ZapotecState, player: int) -> list[float]:
 
 
 class Block(NamedTuple):
-    """One run of the tensor: the values it appends and what they are made of.
-
-    ``key`` names everything ``build`` reads from the state besides the components (equal keys,
-    equal values), so a learner's adapter keeps a block's values until its key changes;
-    ``private`` blocks depend on the observing seat; a ``recurring`` block has few keys that
-    come back again and again (the round, phase and seats), worth keeping all.
-    """
+    """One run of the tensor: the values it appends, in order (``observe_array`` writes the same
+    values into a kept array field by field; ``private`` blocks depend on the observing seat)."""
 
     name: str
     private: bool
-    key: Callable[[ZapotecState, int], Hashable]
     build: Callable[[ZapotecState, int, list[float]], None]
-    recurring: bool = False
 
 
 @lru_cache(maxsize=8)
 def blocks(players: int) -> tuple[Block, ...]:
     """The tensor's blocks in order, for a table of ``players`` seats."""
     shared = (
-        Block("board", False, _board_key, lambda state, _, out: _board_block(state, out)),
-        Block("trade", False, _trade_key, lambda state, _, out: _trade_block(state, out)),
-        Block("pyramids", False, _pyramids_key, lambda state, _, out: _pyramids_block(state, out)),
-        Block("rituals", False, _rituals_key, lambda state, _, out: _rituals_block(state, out)),
+        Block("board", False, lambda state, _, out: _board_block(state, out)),
+        Block("trade", False, lambda state, _, out: _trade_block(state, out)),
+        Block("pyramids", False, lambda state, _, out: _pyramids_block(state, out)),
+        Block("rituals", False, lambda state, _, out: _rituals_block(state, out)),
     )
-    # Per seat three blocks, since a step changes a seat's resources far more often than its
-    # grid (a build) or its holdings.
     seats = tuple(
-        Block(f"seat {seat} {part}", False, partial(key, seat), partial(build, seat))
+        Block(f"seat {seat} {part}", False, partial(build, seat))
         for seat in range(players)
-        for part, key, build in (
-            ("resources", _resources_key, _resources_block),
-            ("grid", _grid_key, _grid_block),
-            ("holdings", _holdings_key, _holdings_block),
+        for part, build in (
+            ("resources", _resources_block),
+            ("grid", _grid_block),
+            ("holdings", _holdings_block),
         )
     )
     return (
-        Block("head", True, _head_key, _head_block, recurring=True),
-        Block("cards", True, _cards_key, _cards_block),
+        Block("head", True, _head_block),
+        Block("cards", True, _cards_block),
         *shared,
         *seats,
     )
-
-
-def _head_key(state: ZapotecState, player: int) -> Hashable:
-    return (state.round, state.phase, state.current_player, player)
 
 
 def _head_block(state: ZapotecState, player: int, out: list[float]) -> None:
@@ -205,66 +192,6 @@ def _head_block(state: ZapotecState, player: int, out: list[float]) -> None:
     _one_hot(out, state.phase, len(PHASES))
     _one_hot(out, state.current_player, n)
     _one_hot(out, player, n)
-
-
-def _cards_key(state: ZapotecState, player: int) -> Hashable:
-    return (
-        player,
-        state.scoring_card,
-        tuple(state.offer),
-        tuple(state.hands[player]),
-        state.phase == COMMIT,
-        tuple(state.known),
-        tuple(state.played),
-    )
-
-
-def _board_key(state: ZapotecState, player: int) -> Hashable:
-    return (
-        tuple(state.in_play),
-        tuple(state.space_tile),
-        tuple(state.space_owner),
-        tuple(state.palace),
-    )
-
-
-def _trade_key(state: ZapotecState, player: int) -> Hashable:
-    return (tuple(map(tuple, state.trade_rows)), tuple(state.trade_stack))
-
-
-def _pyramids_key(state: ZapotecState, player: int) -> Hashable:
-    return (
-        tuple(map(tuple, state.pyramids)),
-        tuple(state.pyramid_tile),
-        tuple(state.scoring_tiles),
-    )
-
-
-def _rituals_key(state: ZapotecState, player: int) -> Hashable:
-    return (tuple(state.rituals), tuple(state.ritual_discs))
-
-
-def _resources_key(seat: int, state: ZapotecState, player: int) -> Hashable:
-    return tuple(state.res[seat])
-
-
-def _grid_key(seat: int, state: ZapotecState, player: int) -> Hashable:
-    return tuple(state.grid[seat])
-
-
-def _holdings_key(seat: int, state: ZapotecState, player: int) -> Hashable:
-    return (
-        state.houses[seat],
-        state.palace[seat],
-        tuple(state.pieces[seat]),
-        state.discs[seat],
-        state.track[seat],
-        state.points[seat],
-        tuple(state.tiles[seat]),
-        tuple(state.used[seat]),
-        len(state.hands[seat]),
-        state.phase == COMMIT and state.played[seat] != 0,
-    )
 
 
 def _cards_block(state: ZapotecState, player: int, out: list[float]) -> None:

@@ -184,9 +184,15 @@ class ZapotecState(State):
         return rules.legal_decisions(self)
 
     def legal_action_ids(self) -> list[int]:
-        # The listed actions are the space's own values: one dict lookup each, no checks.
-        ids = self.space.ids
-        return [ids[action] for action in self.legal_actions()]  # type: ignore[index]
+        # The listed actions are the space's own values, looked up by identity in C (no
+        # dataclass hash: an Actions-phase list holds about fifty house builds); a value that
+        # is not the space's own (none is) would fall back to the lookup by value.
+        actions = self.legal_actions()
+        try:
+            return list(map(self.space.ids_by_identity.__getitem__, map(id, actions)))
+        except KeyError:
+            ids = self.space.ids
+            return [ids[action] for action in actions]  # type: ignore[index]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if not self.queue:
