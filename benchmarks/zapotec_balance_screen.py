@@ -1,7 +1,7 @@
 """Screen candidate Zapotec data sets with the balance lab, one Markdown row per candidate.
 
     PYTHONPATH=src python benchmarks/zapotec_balance_screen.py --players 4 --games 40 \
-        --agents greedy [--seed 0] [--only v4,v5a,...]
+        --agents greedy [--seed 0] [--only v4,v5a,...] [--tiles III:mason,III:wood]
 
 Each candidate is a registered data set (``register_components``: tables replacing those of the
 built-in set it names), so it is played exactly like ``--option components=sha256:...``; the
@@ -139,6 +139,62 @@ def sixth_candidates() -> dict[str, dict[str, Any] | str]:
     }
 
 
+def seventh_candidates() -> dict[str, dict[str, Any] | str]:
+    """Issue 17's sixth pass: candidates on top of v6 (the three level III tiles still bought
+    in under 5% of the games they are on offer, and two-player pyramid completion)."""
+    mason_houses = {"III_mason": ("immediate", {"kind": "gain", "get": {"wood": 2, "stone": 2}})}
+    mason_levels = {
+        "III_mason": (
+            "immediate",
+            {"kind": "gain", "get": {"wood": 1, "brick": 2, "stone": 1}},
+        )
+    }
+    wood_once = {
+        "III_wood": ("immediate", {"kind": "gain", "get": {"wood": 2, "brick": 1, "stone": 1}})
+    }
+    harvest_once = {"III_harvest": ("immediate", {"kind": "gain", "get": {"corn": 3, "priest": 2}})}
+    tribute = {
+        "III_tribute": (
+            "immediate",
+            {"kind": "gain", "get": {"priest": 2, "corn": 1, "gold": 1}},
+        )
+    }
+    brick_start = _track("v6", s1={"kind": "gain", "get": {"corn": 2, "gold": 1, "brick": 1}})
+    return {
+        "v6": "v6",
+        "v7": "v7",
+        # III:mason its v6 round produce (wood + stone) twice, at once
+        "v7a": {"version": "v6", "trade_tiles": _tiles("v6", **mason_houses)},
+        # III:mason a house and two levels on the track (2 bricks), at once
+        "v7b": {"version": "v6", "trade_tiles": _tiles("v6", **mason_levels)},
+        # v7b with III:wood a level's basics and a wood at once (v6: wood + brick + stone a round)
+        "v7c": {"version": "v6", "trade_tiles": _tiles("v6", **mason_levels, **wood_once)},
+        # v7c with III:harvest a sacrifice and more at once (v6: 2 corn + priest a round)
+        "v7d": {
+            "version": "v6",
+            "trade_tiles": _tiles("v6", **mason_levels, **wood_once, **harvest_once),
+        },
+        # v7d with a brick on track space 1, a first level for a seat entering the track
+        "v7e": {
+            "version": "v6",
+            "sacrifice_track": brick_start,
+            "trade_tiles": _tiles("v6", **mason_levels, **wood_once, **harvest_once),
+        },
+        # v7e with III:tribute (priest + gold + corn since v1, then the weakest level III tile)
+        # a second priest: = v7
+        "v7f": {
+            "version": "v6",
+            "sacrifice_track": brick_start,
+            "trade_tiles": _tiles("v6", **mason_levels, **wood_once, **harvest_once, **tribute),
+        },
+        # v7f without the brick on space 1 (v7d with the tribute)
+        "v7g": {
+            "version": "v6",
+            "trade_tiles": _tiles("v6", **mason_levels, **wood_once, **harvest_once, **tribute),
+        },
+    }
+
+
 def candidates() -> dict[str, dict[str, Any] | str]:
     """The candidates by name: a built-in name, or the tables replacing a built-in set's."""
     corn_track = _track(
@@ -214,6 +270,7 @@ def candidates() -> dict[str, dict[str, Any] | str]:
             ),
         },
         **sixth_candidates(),
+        **seventh_candidates(),
         "v4-s5": {
             "version": "v4",
             "sacrifice_track": _track("v4", s5={"kind": "gain", "get": {"corn": 2, "gold": 1}}),
@@ -221,7 +278,7 @@ def candidates() -> dict[str, dict[str, Any] | str]:
     }
 
 
-def _row(name: str, players: int, report: BalanceReport) -> str:
+def _row(name: str, players: int, report: BalanceReport, watch: list[str]) -> str:
     shares = {s: report.sources.get(s, {}).get("share", 0.0) for s in report.sources}
     counts = report.game_counts
     reach = counts.get("games_reaching_space", {}).get("8", 0.0)
@@ -244,6 +301,11 @@ def _row(name: str, players: int, report: BalanceReport) -> str:
         f"{100 * reach:.0f}%",
         f"{len(low)} ({', '.join(low)})" if low else "0",
     ]
+    tiles = counts.get("trade_tiles", {})
+    cells += [
+        f"{tiles[t]['bought_games']}/{tiles[t]['offered_games']}" if t in tiles else "-"
+        for t in watch
+    ]
     return "| " + " | ".join(cells) + " |"
 
 
@@ -255,14 +317,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--agents", default="greedy")
     parser.add_argument("--only", default="", help="comma-separated candidate names")
+    parser.add_argument(
+        "--tiles", default="", help="comma-separated trade tiles to show bought/offered for"
+    )
     args = parser.parse_args()
     table = candidates()
     names = [n for n in args.only.split(",") if n] or list(table)
+    watch = [t for t in args.tiles.split(",") if t]
     print(
         "| candidate | players | games | rounds | pyramids | track | rituals | winner's mean "
         "| complete pyramid | pyramids started | space 8 | tiles < 5% |"
+        + "".join(f" {t} |" for t in watch)
     )
-    print("|" + " --- |" * 12)
+    print("|" + " --- |" * (12 + len(watch)))
     for name in names:
         given = table[name]
         data_set = given if isinstance(given, str) else register_components(given)
@@ -274,7 +341,7 @@ def main() -> None:
             players=args.players,
             options={"components": data_set},
         )
-        print(_row(name, args.players, run_balance(config)), flush=True)
+        print(_row(name, args.players, run_balance(config), watch), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Zapotec component data sets by name: the built-in ``v6``, ``v5``, ``v4``, ``v3``, ``v2`` and ``v1``, and others
+"""Zapotec component data sets by name: the built-in ``v7``, ``v6``, ``v5``, ``v4``, ``v3``, ``v2`` and ``v1``, and others
 by content hash.
 
 The ``components`` option names a data set and never a file, so a record, a position string or
@@ -12,6 +12,8 @@ needs, and replaying it elsewhere fails cleanly until the same data is registere
 >>> name.startswith("sha256:"), load_components(name).trade_costs
 (True, (0, 0, 1))
 >>> load_components("v5") is default_components("seed")
+True
+>>> load_components("v7") is default_components("seed", "v7")
 True
 >>> load_components("v6") is default_components("seed", "v6")
 True
@@ -43,6 +45,10 @@ from stonework.games.zapotec.components import (
     default_data,
 )
 
+SEVENTH: Final = "v7"
+"""v6 with III:mason, III:wood, III:harvest and III:tribute paying at once and a brick on track space 1
+(issue 17, sixth pass)."""
+
 SIXTH: Final = "v6"
 """v5 with a level on the track for 1 brick and the unsold tiles changed (issue 17, fifth pass)."""
 
@@ -73,6 +79,7 @@ BUILT_IN_NAMES: Final = {
     FOURTH: FOURTH,
     FIFTH: FIFTH,
     SIXTH: SIXTH,
+    SEVENTH: SEVENTH,
 }
 """Built-in names and the data set each means (``""`` and ``"default"``, from records made
 before data sets had names, mean ``v1``)."""
@@ -85,9 +92,9 @@ _REGISTERED: dict[str, str] = {}  # name -> the canonical JSON text of the table
 
 
 def data_set_names() -> list[str]:
-    """The names the ``components`` option accepts now: ``v6``, ``v5`` (the default), ``v4``,
-    ``v3``, ``v2``, ``v1`` and the registered ones."""
-    return [SIXTH, FIFTH, FOURTH, THIRD, SECOND, OLD, *sorted(_REGISTERED)]
+    """The names the ``components`` option accepts now: ``v7``, ``v6``, ``v5`` (the default),
+    ``v4``, ``v3``, ``v2``, ``v1`` and the registered ones."""
+    return [SEVENTH, SIXTH, FIFTH, FOURTH, THIRD, SECOND, OLD, *sorted(_REGISTERED)]
 
 
 def register_components(given: object) -> str:
@@ -147,7 +154,7 @@ def load_components(name: str, building_tiles: str = "seed") -> Components:
     if text is None:
         raise UnknownOption(
             f"components: no data set named {describe_value(name)}; the data sets are "
-            f"{SIXTH}, {FIFTH}, {FOURTH}, {THIRD}, {SECOND} and {OLD} (built in) and sha256:... names registered in this process "
+            f"{SEVENTH}, {SIXTH}, {FIFTH}, {FOURTH}, {THIRD}, {SECOND} and {OLD} (built in) and sha256:... names registered in this process "
             "(register_components, or --components FILE on the command line)"
         )
     return _compile(text, building_tiles)
@@ -156,10 +163,10 @@ def load_components(name: str, building_tiles: str = "seed") -> Components:
 def _compile(text: str, building_tiles: str) -> Components:
     given: dict[str, Any] = json.loads(text)
     # A registered data set replaces tables of v2 (the default when registration came in), or of
-    # v1, v3, v4, v5 or v6 if it says so: its name is its content, so what it means must never change
+    # v1, v3, v4, v5, v6 or v7 if it says so: its name is its content, so what it means must never change
     # (so not "the default": a set naming v3 keeps v3's tables whatever the default becomes).
     named = given.get("version")
-    version = named if named in (OLD, THIRD, FOURTH, FIFTH, SIXTH) else SECOND
+    version = named if named in (OLD, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH) else SECOND
     data = default_data(building_tiles, version)
     data.update(given)
     return compile_components(data)

@@ -144,6 +144,22 @@ def pyramid_cost(state: ZapotecState, seat: int) -> Vec:
     )
 
 
+def track_pyramid_cost(state: ZapotecState, seat: int) -> Vec:
+    """A pyramid level's price for ``seat`` after the sacrifice spaces' discounts only (§9),
+    not its tiles': what a ``pyramid_discount`` tile can still save it."""
+    c = state.comp
+    cost = c.pyramid_cost
+    saved = _track_pyramid_saves(c)[state.track[seat]]
+    return (
+        max(0, cost[0] - saved[0]),
+        max(0, cost[1] - saved[1]),
+        max(0, cost[2] - saved[2]),
+        max(0, cost[3] - saved[3]),
+        max(0, cost[4] - saved[4]),
+        max(0, cost[5] - saved[5]),
+    )
+
+
 def building_discount(state: ZapotecState, seat: int) -> int:
     """Basics saved per building by permanent tiles (at most 1: they do not stack, ASSUMED)."""
     tiles = state.comp.trade_tiles

@@ -9,8 +9,13 @@ import math
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from stonework.games.zapotec.components import CORN, PRIEST, Components
-from stonework.games.zapotec.effects import goal_count, ritual_points, trade_discount
+from stonework.games.zapotec.components import CORN, PRIEST, Components, Vec
+from stonework.games.zapotec.effects import (
+    goal_count,
+    ritual_points,
+    track_pyramid_cost,
+    trade_discount,
+)
 from stonework.games.zapotec.phases import COMMIT, DRAFT, END, INCOME
 from stonework.games.zapotec.pieces import piece_owner, piece_size
 from stonework.games.zapotec.rules import can_stack, income_slots, pyramid_complete
@@ -213,8 +218,13 @@ def _estimate(state: ZapotecState, seat: int, table: _Table) -> float:
                 tiles += weight * amount
     owned = 0.0
     values = table.tile_values
+    discounts = 0.0
+    trade = c.trade_tiles
     for kind in state.tiles[seat]:
-        owned += values[kind]
+        if trade[kind].effect.kind == "pyramid_discount":
+            discounts += _discount_value(state, seat, trade[kind].effect.save, left)
+        else:
+            owned += values[kind]
     engine = _TILE_INCOME * tiles + owned
     engine += 0.3 * trade_discount(state, seat)
     return (
@@ -226,7 +236,25 @@ def _estimate(state: ZapotecState, seat: int, table: _Table) -> float:
         + _STEP_VALUE * state.track[seat] * horizon
         + resources
         + engine * rounds_after
+        + discounts
     )
+
+
+def _discount_value(state: ZapotecState, seat: int, save: Vec, left: int) -> float:
+    """§7: what a pyramid discount tile saves on the levels the seat may still build: from the
+    current round on (a level bought after it this turn is cheaper already), no more levels
+    than its pieces left, and only what the track's own discounts leave of the price (with v6's
+    space 2 a seat on the track saves just the brick). The per-round value of the other tiles
+    counts only the rounds after this one, which left a discount bought in round 4 or 5 worth
+    less than its gold, so it was never bought (issue 17)."""
+    price = track_pyramid_cost(state, seat)
+    saved = 0.0
+    for r in range(6):
+        if save[r] and price[r]:
+            saved += _RESOURCE_VALUE[r] * min(save[r], price[r])
+    pieces = state.pieces[seat]
+    levels = min(float(pieces[0] + pieces[1] + pieces[2]), _LEVELS_A_ROUND * left)
+    return saved * levels
 
 
 def _tile_value(c: Components, kind: int) -> float:
