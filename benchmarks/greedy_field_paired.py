@@ -9,7 +9,8 @@ the search's final score minus the score of greedy in the same seat of the same 
 difference: far less noisy than comparing win rates, which is what a 48-game screen needs.
 Printed per run: games, the search seat's wins (a shared first place counts 1/k) with the 95%
 Wilson interval, its mean score, and the paired difference (mean and 95% half-width). Two runs
-of the same seed are also compared with each other, game by game, when ``--against`` names one.
+of the same seed are also compared with each other, game by game, when ``--against`` names one:
+the score difference and the difference of the shares of first place (percentage points).
 """
 
 from __future__ import annotations
@@ -101,7 +102,18 @@ def main() -> None:
                 for g in both
             ]
             m, h = mean_half(paired)
-            line += f"  vs {args.against.name} {m:+.1f} ± {h:.1f} ({len(both)} games)"
+            # The same pairing for the wins (each game's share of first place, 0 to 1): the
+            # targets are win rates, and two settings can differ there more than in points.
+            won = [
+                share_of_win(games[g], search_seat(games[g]))
+                - share_of_win(other[g], search_seat(other[g]))
+                for g in both
+            ]
+            wm, wh = mean_half(won)
+            line += (
+                f"  vs {args.against.name} {m:+.1f} ± {h:.1f} points, "
+                f"{100 * wm:+.1f} ± {100 * wh:.1f} wins ({len(both)} games)"
+            )
         print(line)
 
 

@@ -6,6 +6,8 @@ keeps the hand-made estimate, so the greedy fields the search is measured agains
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import stonework
@@ -16,12 +18,15 @@ from stonework.agents.mcts import MCTSAgent
 from stonework.agents.tuning import tree_settings
 from stonework.core import derive_rng, play_random
 from stonework.games.akropolis import AkropolisState
+from stonework.games.akropolis.evaluation import LEAD_SCALE, tiles_left
 from stonework.games.akropolis.leaf_estimate import (
     FEATURE_NAMES,
     WEIGHTS,
+    WIN_SCALES,
     features,
     fitted_lead_values,
     fitted_total,
+    lead_scale,
 )
 
 
@@ -120,3 +125,27 @@ def test_the_finished_game_scores_rule_every_leaf() -> None:
     play_random(state, derive_rng(4, "to the end"))
     assert state.is_terminal
     assert evaluate(state, leaf=True) == state.returns()
+
+
+def test_without_win_scales_the_leaf_squashes_by_the_fixed_scale() -> None:
+    """Nothing is listed by default: every count squashes by ``LEAD_SCALE`` as the heuristic."""
+    assert WIN_SCALES == {}
+    assert lead_scale(3, 5.0) == LEAD_SCALE
+
+
+def test_a_win_scale_law_sharpens_the_leaf_near_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a law listed the same leads are squashed by a scale that shrinks with tiles left."""
+    state = played(3, seed=11, decisions=30)
+    left = tiles_left(state)
+    assert 0 < left < 10
+    fixed = fitted_lead_values(state)
+    assert fixed is not None
+    monkeypatch.setitem(WIN_SCALES, 3, (5.0, 1.0, 30.0))
+    assert lead_scale(3, left) == pytest.approx(5.0 + left)
+    assert lead_scale(3, 40.0) == 30.0
+    sharper = fitted_lead_values(state)
+    assert sharper is not None
+    for before, after in zip(fixed, sharper, strict=True):
+        # The same lead over a smaller scale: the same sign, further from zero.
+        assert math.copysign(1.0, before) == math.copysign(1.0, after)
+        assert abs(after) > abs(before)

@@ -14,10 +14,16 @@ exactly as they were.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Final
 
 from stonework.games.akropolis.city import column_height, column_kind
-from stonework.games.akropolis.evaluation import leads_over_best_rival, open_temples, tiles_left
+from stonework.games.akropolis.evaluation import (
+    LEAD_SCALE,
+    leads_over_best_rival,
+    open_temples,
+    tiles_left,
+)
 from stonework.games.akropolis.tiles import DISTRICT_KIND, TEMPLE
 
 if TYPE_CHECKING:
@@ -121,14 +127,39 @@ def fitted_total(state: AkropolisState, seat: int, weights: tuple[float, ...]) -
     return weights[-1] + sum(w * v for w, v in zip(weights, x, strict=False))
 
 
+WIN_SCALES: dict[int, tuple[float, float, float]] = {}
+"""The ``tanh`` scale of a fitted lead by player count, as ``(at the end, per tile left, most)``:
+``min(most, at_the_end + per_tile * tiles_left)`` points. A player count not listed squashes by
+``evaluation.LEAD_SCALE`` at every stage. ``tanh(lead / scale)`` is twice the chance that such
+a lead wins, less one, when the scale is the one measured for that many tiles left
+(``benchmarks/akropolis_win_scale.py``): a lead is surer near the end, and at four players,
+where the leads run smaller, surer for the same points."""
+
+
+def lead_scale(players: int, left: float) -> float:
+    """The points of fitted lead that ``tanh`` maps to about 0.76 (see :data:`WIN_SCALES`)."""
+    law = WIN_SCALES.get(players)
+    if law is None:
+        return LEAD_SCALE
+    at_the_end, per_tile, most = law
+    return min(most, at_the_end + per_tile * left)
+
+
 def fitted_lead_values(state: AkropolisState) -> list[float] | None:
     """Each seat's fitted lead over its best rival in [-1, 1], as ``evaluation.lead_values``.
 
     ``None`` for a player count with no fitted weights (the caller keeps the heuristic).
     """
-    weights = None if state.solo else WEIGHTS.get(state.num_players)
+    players = state.num_players
+    weights = None if state.solo else WEIGHTS.get(players)
     if weights is None:
         return None
-    return leads_over_best_rival(
-        [fitted_total(state, seat, weights) for seat in range(state.num_players)]
-    )
+    totals = [fitted_total(state, seat, weights) for seat in range(players)]
+    if players not in WIN_SCALES:
+        return leads_over_best_rival(totals)
+    scale = lead_scale(players, tiles_left(state))
+    values = []
+    for seat in range(players):
+        rival = max(t for j, t in enumerate(totals) if j != seat)
+        values.append(math.tanh((totals[seat] - rival) / scale))
+    return values
