@@ -49,6 +49,11 @@ def _rituals(base: str, **cards: tuple[str, dict[str, Any]]) -> list[dict[str, A
     return rituals
 
 
+def _gain(**get: int) -> tuple[str, dict[str, Any]]:
+    """A level III tile that pays ``get`` at once (the timing and effect ``_tiles`` takes)."""
+    return ("immediate", {"kind": "gain", "get": get})
+
+
 def _goal(count: str, at_least: int, vp: int) -> dict[str, Any]:
     return {"kind": "goal", "count": count, "at_least": at_least, "vp": vp}
 
@@ -159,6 +164,13 @@ def seventh_candidates() -> dict[str, dict[str, Any] | str]:
             {"kind": "gain", "get": {"priest": 2, "corn": 1, "gold": 1}},
         )
     }
+    priests_more = {
+        "III_stone": _gain(wood=1, brick=1, stone=1, priest=2),
+        "III_wood": _gain(wood=2, brick=1, stone=1, priest=1),
+        "III_mason": _gain(wood=1, brick=2, stone=1, priest=1),
+        "III_harvest": _gain(corn=3, priest=2),
+        "III_tribute": _gain(priest=2, corn=2, gold=1),
+    }
     brick_start = _track("v6", s1={"kind": "gain", "get": {"corn": 2, "gold": 1, "brick": 1}})
     return {
         "v6": "v6",
@@ -186,6 +198,14 @@ def seventh_candidates() -> dict[str, dict[str, Any] | str]:
             "version": "v6",
             "sacrifice_track": brick_start,
             "trade_tiles": _tiles("v6", **mason_levels, **wood_once, **harvest_once, **tribute),
+        },
+        # v7f with a priest more on the three tiles the search bought least at two players
+        # (III:stone, III:wood: basics are plenty there, priests scarce) and on III:mason; a
+        # corn more on III:tribute
+        "v7h": {
+            "version": "v6",
+            "sacrifice_track": brick_start,
+            "trade_tiles": _tiles("v6", **priests_more),
         },
         # v7f without the brick on space 1 (v7d with the tribute)
         "v7g": {
