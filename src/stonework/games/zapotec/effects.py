@@ -121,6 +121,18 @@ def _add(a: Vec, b: Vec) -> Vec:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
 
 
+def _less(cost: Vec, saved: Vec) -> Vec:
+    """``cost`` less ``saved``, no resource below 0 (discounts never pay out)."""
+    return (
+        max(0, cost[0] - saved[0]),
+        max(0, cost[1] - saved[1]),
+        max(0, cost[2] - saved[2]),
+        max(0, cost[3] - saved[3]),
+        max(0, cost[4] - saved[4]),
+        max(0, cost[5] - saved[5]),
+    )
+
+
 def pyramid_cost(state: ZapotecState, seat: int) -> Vec:
     """What a pyramid level costs ``seat`` now (§7): the data set's price less what its
     ``pyramid_discount`` tiles (permanent, §6) and the sacrifice spaces it has passed (§9) save;
@@ -134,30 +146,14 @@ def pyramid_cost(state: ZapotecState, seat: int) -> Vec:
     for kind in state.tiles[seat]:
         if tiles[kind].effect.kind == "pyramid_discount":
             saved = _add(saved, tiles[kind].effect.save)
-    return (
-        max(0, cost[0] - saved[0]),
-        max(0, cost[1] - saved[1]),
-        max(0, cost[2] - saved[2]),
-        max(0, cost[3] - saved[3]),
-        max(0, cost[4] - saved[4]),
-        max(0, cost[5] - saved[5]),
-    )
+    return _less(cost, saved)
 
 
 def track_pyramid_cost(state: ZapotecState, seat: int) -> Vec:
     """A pyramid level's price for ``seat`` after the sacrifice spaces' discounts only (§9),
     not its tiles': what a ``pyramid_discount`` tile can still save it."""
     c = state.comp
-    cost = c.pyramid_cost
-    saved = _track_pyramid_saves(c)[state.track[seat]]
-    return (
-        max(0, cost[0] - saved[0]),
-        max(0, cost[1] - saved[1]),
-        max(0, cost[2] - saved[2]),
-        max(0, cost[3] - saved[3]),
-        max(0, cost[4] - saved[4]),
-        max(0, cost[5] - saved[5]),
-    )
+    return _less(c.pyramid_cost, _track_pyramid_saves(c)[state.track[seat]])
 
 
 def building_discount(state: ZapotecState, seat: int) -> int:
