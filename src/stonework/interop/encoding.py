@@ -49,10 +49,15 @@ def tensor_size(shape: tuple[int, ...]) -> int:
     return math.prod(shape)
 
 
-def resolve_chance(state: State, rng: Rng) -> None:
-    """Draw chance outcomes (by their odds, with ``rng``) until a seat must decide or the end."""
-    while state.current_player == CHANCE:
+def resolve_chance(state: State, rng: Rng) -> int:
+    """Draw chance outcomes (by their odds, with ``rng``) until a seat must decide or the end;
+    returns the seat to move then (or TERMINAL), so a caller need not ask for it again (each
+    ask may compute legality, as in Aztec)."""
+    player = state.current_player
+    while player == CHANCE:
         state.apply(state.sample_chance(rng))
+        player = state.current_player
+    return player
 
 
 def spec_of(game: str | GameSpec) -> GameSpec:

@@ -20,7 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from stonework.core import CHANCE, GameSpec, Rng, State, list_games, make_rng
+from stonework.core import GameSpec, Rng, State, list_games, make_rng
 from stonework.interop.arrays import Arrays, MaskArray
 from stonework.interop.encoding import (
     resolve_chance,
@@ -172,11 +172,7 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
             # Otherwise the engine checks the id: an illegal one raises IllegalAction (an id
             # outside the space InvalidAction) and changes nothing.
             state.apply(state.action_from_id(action_id))
-        # resolve_chance, written out so that the seat to move is asked for once per outcome.
-        player = state.current_player
-        while player == CHANCE:
-            state.apply(state.sample_chance(self._rng))
-            player = state.current_player
+        player = resolve_chance(state, self._rng)
         if player >= 0:
             self.agent_selection = self._names[player]
             return
