@@ -61,8 +61,9 @@ def test_mason_gives_a_houses_wood_and_stone_once_a_round() -> None:
     assert effects.building_discount(state, A) == 0
 
 
-def test_v5_is_the_default_and_names_itself_in_records() -> None:
-    state = Scenario.new(4).state()
+def test_v5_names_itself_in_records() -> None:
+    """v5 (the default before v7) is still there by name, and its records say so."""
+    state = Scenario.new(4, components="v5").state()
     assert state.comp is load_components("v5")
     assert state.options["components"] == "v5"
     assert state.record().options["components"] == "v5"

@@ -393,13 +393,13 @@ _NOTES_V7 = {
 VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7")
 """The built-in data sets: ``v1`` (the first engine's tables), ``v2`` (ritual goals, VP spaces),
 ``v3`` (v2 retuned with the balance lab, the default before v5), ``v4`` (v3 with pyramid
-discounts), ``v5`` (the default: v4 with a richer track start and III:mason a round's
+discounts), ``v5`` (the default before v7: v4 with a richer track start and III:mason a round's
 produce, issue 17's fourth pass, BENCHMARKS.md), ``v6`` (v5 with cheaper pyramid levels on
 the track and the unsold tiles changed, issue 17's fifth pass) and ``v7`` (v6 with the last
 three once-a-round level III tiles paying at once and a brick on track space 1, issue 17's
-sixth pass)."""
+sixth pass; the default)."""
 
-DEFAULT_VERSION = "v5"
+DEFAULT_VERSION = "v7"
 """The built-in data set a game uses unless the ``components`` option names another."""
 
 
@@ -423,10 +423,10 @@ def _trade_tile(version: str, row: list[Any]) -> dict[str, Any]:
 def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -> dict[str, Any]:
     """A built-in data set in its JSON shape (``building_tiles`` is ``seed`` or ``rules``).
 
-    ``version`` is one of :data:`VERSIONS`, :data:`DEFAULT_VERSION` unless named: ``v7`` (v6
-    with III:mason, III:wood, III:harvest and III:tribute paying at once and a brick on track space 1),
+    ``version`` is one of :data:`VERSIONS`, :data:`DEFAULT_VERSION` unless named: ``v7`` (the
+    default: v6 with III:mason, III:wood, III:harvest and III:tribute paying at once and a brick on track space 1),
     ``v6`` (v5 with a level on the track for 1 brick and six tiles changed), ``v5`` (the
-    default: v4 with 2 corn on track spaces 1 and 3 and III:mason a house's price once a
+    default before v7: v4 with 2 corn on track spaces 1 and 3 and III:mason a house's price once a
     round), ``v4`` (v3 with pyramid discounts), ``v3`` (v2 retuned with the balance lab), ``v2`` (ritual goals, a
     track with VP spaces, a fixed building tile pool per player count) or ``v1`` (the first
     tables); the older ones are kept so old records replay.

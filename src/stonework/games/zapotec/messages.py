@@ -244,6 +244,8 @@ CATALOGUE: Final = Catalogue(
         M("err.not-decision", "{action} is not a decision", "{action} n'est pas une décision"),
         M("gain-cut", "+{n#} {what} +{m#}", "+{n#} {what} +{m#}"),
         M("amounts", "{n#} {what} {rest}", "{n#} {what} {rest}"),
+        # a track space's words wrapped after a number (v7's space 1: "+1 brick +2" / "corn +1 gold")
+        M("cut-gain", "{what} +{n#} {rest}", "{what} +{n#} {rest}"),
         M("hand.seen", "hand: {n#} cards (seen: {cards}", "main : {n#} cartes (vues : {cards}"),
         M("played", "played: {card}", "jouée : {card}"),
         M("your-choice", "your choice: {card}", "votre choix : {card}"),
