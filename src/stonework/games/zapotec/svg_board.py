@@ -274,6 +274,10 @@ def _disc(x: float, y: float, seat: int) -> list[str]:
     ]
 
 
+ROW = 81
+"""The height of a row of track spaces: a space of four lines of words and the discs below it."""
+
+
 def draw_track(
     obs: dict[str, JSON], comp: Components, left: float, top: float, last: str = ""
 ) -> tuple[list[str], float]:
@@ -291,7 +295,7 @@ def draw_track(
         positions.setdefault(int(player["sacrifice"]), []).append(int(player["seat"]))
     for space in range(comp.track_length + 1):
         x = left + (space % per_line) * cell
-        row_y = y + (space // per_line) * 72
+        row_y = y + (space // per_line) * ROW
         target = track_target(space)
         mark = target == last
         parts.append(
@@ -299,7 +303,7 @@ def draw_track(
         )
         parts.append(
             svg.rect(
-                x, row_y, cell - 4, 44, "#fdebd0", "#000" if mark else "#a0785a", 2 if mark else 1
+                x, row_y, cell - 4, 53, "#fdebd0", "#000" if mark else "#a0785a", 2 if mark else 1
             )
         )
         parts.append(svg.text(x + 4, row_y + 12, str(space), 10, weight="bold"))
@@ -307,11 +311,11 @@ def draw_track(
         for n, line in enumerate(_wrap(words, 14)):
             parts.append(svg.text(x + 4, row_y + 22 + 9 * n, line, 8))
         for n, seat in enumerate(sorted(positions.get(space, []))):
-            parts += _disc(x + 9 + 16 * n, row_y + 54, seat)
+            parts += _disc(x + 9 + 16 * n, row_y + 63, seat)
         parts.append("</g>")
     lines = (comp.track_length + per_line) // per_line
     parts.append("</g>")
-    return parts, y + lines * 72
+    return parts, y + lines * ROW
 
 
 def _longest(words: str) -> int:
@@ -365,4 +369,6 @@ def _wrap(words: str, width: int) -> list[str]:
             lines[-1] += " " + word
         else:
             lines.append(word)
-    return lines[:3]
+    # Four lines of 14 fit a track space and hold its longest words (v6's space 2: "pyramid
+    # levels / save 1 wood / and 1 stone and / 1 priest"); three dropped the priest.
+    return lines[:4]
