@@ -309,7 +309,10 @@ def draw_track(
         parts.append(svg.text(x + 4, row_y + 12, str(space), 10, weight="bold"))
         words = effect_words(comp.track_bonuses[space])
         for n, line in enumerate(_wrap(words, 14)):
-            parts.append(svg.text(x + 4, row_y + 22 + 9 * n, line, 8))
+            # sized for its longest language ("pyramid levels": "étages de pyramide")
+            parts.append(
+                svg.text(x + 4, row_y + 22 + 9 * n, line, fitting_size(line, cell - 10, 8))
+            )
         for n, seat in enumerate(sorted(positions.get(space, []))):
             parts += _disc(x + 9 + 16 * n, row_y + 63, seat)
         parts.append("</g>")
@@ -325,7 +328,7 @@ def _longest(words: str) -> int:
     return max(len(zapotec.translate(words, lang)) for lang in LANGUAGES)
 
 
-def _fitting_size(words: str, width: float, size: float = EFFECT_SIZE) -> float:
+def fitting_size(words: str, width: float, size: float = EFFECT_SIZE) -> float:
     """The font size (at most ``size``) at which ``words`` fit ``width`` in every language, at
     about 0.55 em a letter."""
     return min(size, width / (0.55 * max(1, _longest(words))))
@@ -336,7 +339,7 @@ def _effect_lines(words: str, width: float) -> list[tuple[str, float]]:
     each half is a phrase of its own in the catalogue (so each translates, as the track's
     wrapped lines do), the split whose smaller font is largest and, among those, whose halves
     are the most even. Each line with its size."""
-    whole = _fitting_size(words, width)
+    whole = fitting_size(words, width)
     if whole >= 8.0:
         return [(words, whole)]
     zapotec = catalogue("zapotec")
@@ -353,7 +356,7 @@ def _effect_lines(words: str, width: float) -> list[tuple[str, float]]:
             if lang != "en"
         ):
             continue
-        sizes = (_fitting_size(head, width), _fitting_size(tail, width))
+        sizes = (fitting_size(head, width), fitting_size(tail, width))
         # The largest smaller font first, then the more even halves.
         key = (min(sizes), -max(_longest(head), _longest(tail)))
         if key > best_key:

@@ -16,7 +16,7 @@ from typing import Final
 from stonework.core import JSON, svg
 from stonework.games.zapotec.components import RESOURCES
 from stonework.games.zapotec.effect_words import SHORT
-from stonework.games.zapotec.svg_board import SEAT_COLOURS, SEAT_INK, tile_code
+from stonework.games.zapotec.svg_board import SEAT_COLOURS, SEAT_INK, fitting_size, tile_code
 from stonework.games.zapotec.targets import PALACE_TARGET, card_target, owned_target, slot_target
 
 BOARD_W: Final = 470.0
@@ -238,7 +238,8 @@ def _hand(hand: list[JSON], left: float, top: float) -> list[str]:
         parts.append(f'<g class="card" data-target="{card_target(card_number(card))}">')
         parts.append(svg.rect(x, top, CARD_W, 40, "#fffdf5", "#6b5d48", 1.2))
         parts.append(svg.text(x + 5, top + 15, number, 12, weight="bold"))
-        parts.append(svg.text(x + 5, top + 27, icon, 9))
+        # "cornfield" is "champ de maïs" in French: sized for the longest language's words
+        parts.append(svg.text(x + 5, top + 27, icon, fitting_size(icon, CARD_W - 8, 9)))
         parts.append(svg.text(x + 5, top + 37, resource, 9, fill="#555"))
         parts.append("</g>")
     return parts
