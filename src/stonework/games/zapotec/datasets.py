@@ -11,7 +11,7 @@ needs, and replaying it elsewhere fails cleanly until the same data is registere
 >>> name = register_components({"trade_costs": [0, 0, 1]})
 >>> name.startswith("sha256:"), load_components(name).trade_costs
 (True, (0, 0, 1))
->>> load_components("v5") is default_components("seed")
+>>> load_components("v7") is default_components("seed")
 True
 >>> load_components("v7") is default_components("seed", "v7")
 True

@@ -8,7 +8,7 @@ described as faithfully as the built-in one.
 >>> [effect_words(c.trade_tiles[c.trade_index[n]].effect) for n in ("I:WB", "II:corn")]
 ['+1 wood +1 brick', '1 basic > 2 corn']
 >>> effect_words(c.track_bonuses[2])
-'pyramid levels save 1 stone and 1 priest'
+'pyramid levels save 1 wood and 1 stone and 1 priest'
 >>> effect_words(default_components(version="v3").track_bonuses[2])
 'trade tiles cost 1 gold less'
 """
