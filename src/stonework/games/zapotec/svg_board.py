@@ -373,5 +373,5 @@ def _wrap(words: str, width: int) -> list[str]:
         else:
             lines.append(word)
     # Four lines of 14 fit a track space and hold its longest words (v6's space 2: "pyramid
-    # levels / save 1 wood / and 1 stone and / 1 priest"); three dropped the priest.
+    # levels / save 1 wood / and 1 stone / and 1 priest"); three dropped the priest.
     return lines[:4]
