@@ -29,7 +29,7 @@ def test_v3_names_itself_in_records() -> None:
     state = new(4, components="v3")
     assert state.options["components"] == "v3"
     assert state.record().options["components"] == "v3"
-    assert data_set_names()[2:7] == ["v5", "v4", "v3", "v2", "v1"]
+    assert {"v5", "v4", "v3", "v2", "v1"} <= set(data_set_names())
 
 
 def test_track_worked_example() -> None:

@@ -108,7 +108,7 @@ def test_v6_tables_differ_from_v5_only_where_documented() -> None:
     assert spaces == [2]
     assert v5.rituals == v6.rituals
     assert default_data(version="v6")["version"] == "v6"
-    assert data_set_names()[1:7] == ["v6", "v5", "v4", "v3", "v2", "v1"]
+    assert "v6" in data_set_names()
 
 
 @pytest.mark.parametrize("name", ["zapotec-v6-4p-seed.json", "zapotec-v6-2p-rules.json"])

@@ -324,6 +324,20 @@ _TRADE_TILE_CHANGES_V7: dict[str, tuple[str, dict[str, Any]]] = {
     "III:tribute": ("immediate", {"kind": "gain", "get": {"priest": 2, "corn": 1, "gold": 1}}),
 }
 
+# §6 (v8), on top of v7's: at two players and 1 s a move the search never bought III:architect
+# (0 of the 21 games it was on offer) or III:brick (0 of 18), though four players bought them in
+# 35% and 28%: at two players a seat on the track already builds a level for 1 brick, so neither a
+# discount on levels nor bricks pay for 3 gold. Both pay at once what two-player seats buy, the
+# priests and corn of sacrifices and rituals (III:priest's 2 + 2 sold in 24%), and a little more
+# (ASSUMED, the balance lab, issue 17's eighth pass).
+_TRADE_TILE_CHANGES_V8: dict[str, tuple[str, dict[str, Any]]] = {
+    "III:architect": (
+        "immediate",
+        {"kind": "gain", "get": {"wood": 1, "brick": 1, "stone": 1, "priest": 2}},
+    ),
+    "III:brick": ("immediate", {"kind": "gain", "get": {"brick": 1, "priest": 2, "corn": 2}}),
+}
+
 _NOTES = {
     "cards": "ASSUMED (§4.2): numbers 1-9 building types, 10-18 terrains, 19-27 regions",
     "sections": "ASSUMED (§2.1): the types of the '3+' and '4' spaces",
@@ -390,14 +404,21 @@ _NOTES_V7 = {
     "length 11 and every bonus ASSUMED (v7: v6's with a brick on space 1); 9/6/3 sourced",
 }
 
-VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7")
+_NOTES_V8 = {
+    **_NOTES_V7,
+    "trade_tiles": "ASSUMED (§6): every effect (v8: v7's with III:architect and III:brick "
+    "paying at once, as every other level III tile does); costs 1/2/3 gold are from the sources",
+}
+
+VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8")
 """The built-in data sets: ``v1`` (the first engine's tables), ``v2`` (ritual goals, VP spaces),
 ``v3`` (v2 retuned with the balance lab, the default before v5), ``v4`` (v3 with pyramid
 discounts), ``v5`` (the default before v7: v4 with a richer track start and III:mason a round's
 produce, issue 17's fourth pass, BENCHMARKS.md), ``v6`` (v5 with cheaper pyramid levels on
 the track and the unsold tiles changed, issue 17's fifth pass) and ``v7`` (v6 with the last
 three once-a-round level III tiles paying at once and a brick on track space 1, issue 17's
-sixth pass; the default)."""
+sixth pass; the default) and ``v8`` (v7 with III:architect and III:brick paying at once, issue
+17's eighth pass)."""
 
 DEFAULT_VERSION = "v7"
 """The built-in data set a game uses unless the ``components`` option names another."""
@@ -407,16 +428,18 @@ def _trade_tile(version: str, row: list[Any]) -> dict[str, Any]:
     name, level, count, timing, effect = row
     if version != "v1":
         effect = _TRADE_TILE_CHANGES_V2.get(str(name), effect)
-    if version in ("v3", "v4", "v5", "v6", "v7") and name in _TRADE_TILE_CHANGES_V3:
+    if version in ("v3", "v4", "v5", "v6", "v7", "v8") and name in _TRADE_TILE_CHANGES_V3:
         timing, effect = _TRADE_TILE_CHANGES_V3[str(name)]
-    if version in ("v4", "v5", "v6", "v7") and name in _TRADE_TILE_CHANGES_V4:
+    if version in ("v4", "v5", "v6", "v7", "v8") and name in _TRADE_TILE_CHANGES_V4:
         timing, effect = _TRADE_TILE_CHANGES_V4[str(name)]
-    if version in ("v5", "v6", "v7") and name in _TRADE_TILE_CHANGES_V5:
+    if version in ("v5", "v6", "v7", "v8") and name in _TRADE_TILE_CHANGES_V5:
         timing, effect = _TRADE_TILE_CHANGES_V5[str(name)]
-    if version in ("v6", "v7") and name in _TRADE_TILE_CHANGES_V6:
+    if version in ("v6", "v7", "v8") and name in _TRADE_TILE_CHANGES_V6:
         timing, effect = _TRADE_TILE_CHANGES_V6[str(name)]
-    if version == "v7" and name in _TRADE_TILE_CHANGES_V7:
+    if version in ("v7", "v8") and name in _TRADE_TILE_CHANGES_V7:
         timing, effect = _TRADE_TILE_CHANGES_V7[str(name)]
+    if version == "v8" and name in _TRADE_TILE_CHANGES_V8:
+        timing, effect = _TRADE_TILE_CHANGES_V8[str(name)]
     return {"name": name, "level": level, "count": count, "timing": timing, "effect": effect}
 
 
@@ -448,6 +471,7 @@ def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -
         "v5": from_v4,
         "v6": from_v4,
         "v7": from_v4,
+        "v8": from_v4,
     }
     for row in rituals:
         if row[0] in changes.get(version, {}):
@@ -460,6 +484,7 @@ def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -
         "v5": _TRACK_BONUSES_V5,
         "v6": _TRACK_BONUSES_V6,
         "v7": _TRACK_BONUSES_V7,
+        "v8": _TRACK_BONUSES_V7,
     }[version]
     notes = {
         "v1": _NOTES,
@@ -469,6 +494,7 @@ def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -
         "v5": _NOTES_V5,
         "v6": _NOTES_V6,
         "v7": _NOTES_V7,
+        "v8": _NOTES_V8,
     }[version]
     return {
         "format": "zapotec-components",

@@ -45,6 +45,9 @@ from stonework.games.zapotec.components import (
     default_data,
 )
 
+EIGHTH: Final = "v8"
+"""v7 with III:architect and III:brick paying at once (issue 17, eighth pass)."""
+
 SEVENTH: Final = "v7"
 """v6 with III:mason, III:wood, III:harvest and III:tribute paying at once and a brick on track space 1
 (issue 17, sixth pass)."""
@@ -80,6 +83,7 @@ BUILT_IN_NAMES: Final = {
     FIFTH: FIFTH,
     SIXTH: SIXTH,
     SEVENTH: SEVENTH,
+    EIGHTH: EIGHTH,
 }
 """Built-in names and the data set each means (``""`` and ``"default"``, from records made
 before data sets had names, mean ``v1``)."""
@@ -92,9 +96,9 @@ _REGISTERED: dict[str, str] = {}  # name -> the canonical JSON text of the table
 
 
 def data_set_names() -> list[str]:
-    """The names the ``components`` option accepts now: ``v7``, ``v6``, ``v5`` (the default),
-    ``v4``, ``v3``, ``v2``, ``v1`` and the registered ones."""
-    return [SEVENTH, SIXTH, FIFTH, FOURTH, THIRD, SECOND, OLD, *sorted(_REGISTERED)]
+    """The names the ``components`` option accepts now: ``v8``, ``v7`` (the default), ``v6``,
+    ``v5``, ``v4``, ``v3``, ``v2``, ``v1`` and the registered ones."""
+    return [EIGHTH, SEVENTH, SIXTH, FIFTH, FOURTH, THIRD, SECOND, OLD, *sorted(_REGISTERED)]
 
 
 def register_components(given: object) -> str:
@@ -154,7 +158,7 @@ def load_components(name: str, building_tiles: str = "seed") -> Components:
     if text is None:
         raise UnknownOption(
             f"components: no data set named {describe_value(name)}; the data sets are "
-            f"{SEVENTH}, {SIXTH}, {FIFTH}, {FOURTH}, {THIRD}, {SECOND} and {OLD} (built in) and sha256:... names registered in this process "
+            f"{EIGHTH}, {SEVENTH}, {SIXTH}, {FIFTH}, {FOURTH}, {THIRD}, {SECOND} and {OLD} (built in) and sha256:... names registered in this process "
             "(register_components, or --components FILE on the command line)"
         )
     return _compile(text, building_tiles)
@@ -163,10 +167,10 @@ def load_components(name: str, building_tiles: str = "seed") -> Components:
 def _compile(text: str, building_tiles: str) -> Components:
     given: dict[str, Any] = json.loads(text)
     # A registered data set replaces tables of v2 (the default when registration came in), or of
-    # v1, v3, v4, v5, v6 or v7 if it says so: its name is its content, so what it means must never change
+    # v1, v3, v4, v5, v6, v7 or v8 if it says so: its name is its content, so what it means must never change
     # (so not "the default": a set naming v3 keeps v3's tables whatever the default becomes).
     named = given.get("version")
-    version = named if named in (OLD, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH) else SECOND
+    version = named if named in (OLD, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH) else SECOND
     data = default_data(building_tiles, version)
     data.update(given)
     return compile_components(data)

@@ -13,7 +13,7 @@ OPTIONS: Final = OptionSet(
             "str",
             "v7",
             "the component data set: v7 (built in, default: v6 with the last round tiles paying "
-            "at once), v6 (built in: v5 with cheaper levels on the track), v5 (built "
+            "at once), v8 (built in: v7 with every level III tile paying at once), v6 (built in: v5 with cheaper levels on the track), v5 (built "
             "in, the default before v7: v4 with a richer track start), v4 "
             "(v3 with pyramid discounts), v3, v2 "
             "and v1 (the earlier tables, for old records) or the sha256:... name of one "
@@ -25,7 +25,7 @@ OPTIONS: Final = OptionSet(
             "seed",
             "building tiles: seed = every tile of a type gives the same (village stone+gold, "
             "temple brick+priest, cornfield wood+corn); rules = one basic and the type's "
-            "advanced resource per tile, a fixed pool per player count (v2-v7; v1: 5/5/5 drawn)",
+            "advanced resource per tile, a fixed pool per player count (v2-v8; v1: 5/5/5 drawn)",
             choices=("seed", "rules"),
         ),
         OptionSpec(

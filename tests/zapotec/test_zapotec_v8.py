@@ -1,0 +1,89 @@
+"""Data set v8 (``components=v8``): v7 with III:architect and III:brick paying at once (§6 of
+docs/rules/zapotec.md), with worked examples; v8 records replay, and the older records still do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from zapotec_helpers import assert_record_replays, legal_texts
+
+from stonework.games.zapotec import effects
+from stonework.games.zapotec.components import default_data
+from stonework.games.zapotec.datasets import data_set_names, load_components, register_components
+from stonework.games.zapotec.scenario import Scenario
+
+A = 0
+DATA = Path(__file__).parent.parent / "data"
+
+
+def _turn(version: str = "v8", **amounts: int) -> Scenario:
+    """Round 1 of a 4-player game, seat A on turn with exactly ``amounts``."""
+    return Scenario.new(4, components=version).turn(A, "village", "brick").resources(A, **amounts)
+
+
+def _buy(scenario: Scenario, name: str) -> list[int]:
+    """A's resources gained (and gold paid) by buying ``name`` (put in slot 1 of its row unless
+    the deal already shows it)."""
+    level = name.split(":")[0]
+    state = scenario.state()
+    kind = state.comp.trade_index[name]
+    row = state.trade_rows[len(level) - 1]
+    if kind not in row:
+        state = scenario.trade_row(len(level), 1, name).state()
+    slot = 1 + list(state.trade_rows[len(level) - 1]).index(kind)
+    before = list(state.res[A])
+    state.apply_text(f"buy {level}.{slot}")
+    assert state.comp.trade_tiles[state.tiles[A][-1]].name == name
+    return [after - was for after, was in zip(state.res[A], before, strict=True)]
+
+
+def test_architect_and_brick_pay_at_once() -> None:
+    """§6 worked example (v8): bought with 3 gold, III:architect gives 1 wood + 1 brick + 1 stone
+    + 2 priests and III:brick 1 brick + 2 corn + 2 priests at once, and neither is used later
+    (resources in the order wood, brick, stone, corn, gold, priest)."""
+    assert _buy(_turn(gold=3), "III:architect") == [1, 1, 1, 0, -3, 2]
+    assert _buy(_turn(gold=3), "III:brick") == [0, 1, 0, 2, -3, 2]
+    state = _turn().trade_tiles(A, "III:architect", "III:brick").state()
+    assert not any(t.startswith("use ") for t in legal_texts(state))
+
+
+def test_architect_no_longer_discounts_levels() -> None:
+    """v7's III:architect saved a level's brick and stone for good; v8's pays at once instead, so a
+    seat holding it pays a level's full price (1 wood, 1 brick, 1 stone, 1 priest off the track)."""
+    v8 = _turn().trade_tiles(A, "III:architect").state()
+    assert effects.pyramid_cost(v8, A) == (1, 1, 1, 0, 0, 1)
+    v7 = _turn("v7").trade_tiles(A, "III:architect").state()
+    assert effects.pyramid_cost(v7, A) == (1, 0, 0, 0, 0, 1)
+
+
+def test_v8_tables_differ_from_v7_only_where_documented() -> None:
+    """v8 = v7 but two trade tiles; the track and the ritual cards are v7's."""
+    v7, v8 = load_components("v7"), load_components("v8")
+    changed = {t.name for t, u in zip(v7.trade_tiles, v8.trade_tiles, strict=True) if t != u}
+    assert changed == {"III:architect", "III:brick"}
+    assert v7.track_bonuses == v8.track_bonuses and v7.rituals == v8.rituals
+    assert v7.pyramid_cost == v8.pyramid_cost and v7.start_resources == v8.start_resources
+    assert all(t.timing == "immediate" for t in v8.trade_tiles if t.level == 3)
+    assert default_data(version="v8")["version"] == "v8"
+    assert data_set_names()[:8] == ["v8", "v7", "v6", "v5", "v4", "v3", "v2", "v1"]
+
+
+@pytest.mark.parametrize("name", ["zapotec-v8-4p-seed.json", "zapotec-v8-2p-rules.json"])
+def test_a_v8_record_replays_identically(name: str) -> None:
+    """Records played with v8 (greedy seats, seed 7) replay to their saved final position."""
+    assert_record_replays(DATA / name, "v8")
+
+
+@pytest.mark.parametrize(
+    ("name", "version"),
+    [("zapotec-v7-4p-seed.json", "v7"), ("zapotec-v7-2p-rules.json", "v7")],
+)
+def test_v7_records_still_replay(name: str, version: str) -> None:
+    assert_record_replays(DATA / name, version)
+
+
+def test_a_registered_data_set_naming_v8_keeps_v8s_tables() -> None:
+    on_v8 = load_components(register_components({"trade_costs": [0, 1, 2], "version": "v8"}))
+    assert on_v8.trade_tiles == load_components("v8").trade_tiles
+    assert on_v8.track_bonuses == load_components("v8").track_bonuses
