@@ -1,5 +1,6 @@
-"""Data set v8 (``components=v8``): v7 with III:architect and III:brick paying at once (§6 of
-docs/rules/zapotec.md), with worked examples; v8 records replay, and the older records still do."""
+"""Data set v8 (``components=v8``): v7 with III:architect and III:brick paying at once and a gold
+on track spaces 3 and 7 (§6, §9 of docs/rules/zapotec.md), with worked examples; v8 records
+replay, and the older records still do."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from zapotec_helpers import assert_record_replays, legal_texts
 
 from stonework.games.zapotec import effects
+from stonework.games.zapotec.actions import Sacrifice
 from stonework.games.zapotec.components import default_data
 from stonework.games.zapotec.datasets import data_set_names, load_components, register_components
 from stonework.games.zapotec.scenario import Scenario
@@ -57,12 +59,28 @@ def test_architect_no_longer_discounts_levels() -> None:
     assert effects.pyramid_cost(v7, A) == (1, 0, 0, 0, 0, 1)
 
 
+def test_track_worked_example() -> None:
+    """§9 worked example (v8): from space 0 a sacrifice of 1 priest + 3 corn reaches space 3,
+    taking 2 corn + 1 gold + 1 brick (1), the pyramid discount (2) and 2 corn + 1 priest + 1
+    gold (3): 2 gold where v7 gives 1 (resources: wood, brick, stone, corn, gold, priest)."""
+    state = _turn(corn=3, priest=1).state()
+    state.apply(Sacrifice(3))
+    assert state.track[A] == 3 and state.res[A] == [0, 1, 0, 4, 2, 1]
+    v7 = _turn("v7", corn=3, priest=1).state()
+    v7.apply(Sacrifice(3))
+    assert v7.res[A] == [0, 1, 0, 4, 1, 1]
+
+
 def test_v8_tables_differ_from_v7_only_where_documented() -> None:
-    """v8 = v7 but two trade tiles; the track and the ritual cards are v7's."""
+    """v8 = v7 but two trade tiles and track spaces 3 and 7; the ritual cards are v7's."""
     v7, v8 = load_components("v7"), load_components("v8")
     changed = {t.name for t, u in zip(v7.trade_tiles, v8.trade_tiles, strict=True) if t != u}
     assert changed == {"III:architect", "III:brick"}
-    assert v7.track_bonuses == v8.track_bonuses and v7.rituals == v8.rituals
+    spaces = [k for k in range(12) if v7.track_bonuses[k] != v8.track_bonuses[k]]
+    assert spaces == [3, 7]
+    gold = 4  # the resource order: wood, brick, stone, corn, gold, priest
+    assert all(v8.track_bonuses[k].get[gold] == v7.track_bonuses[k].get[gold] + 1 for k in spaces)
+    assert v7.rituals == v8.rituals
     assert v7.pyramid_cost == v8.pyramid_cost and v7.start_resources == v8.start_resources
     assert all(t.timing == "immediate" for t in v8.trade_tiles if t.level == 3)
     assert default_data(version="v8")["version"] == "v8"

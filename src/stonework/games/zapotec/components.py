@@ -338,6 +338,17 @@ _TRADE_TILE_CHANGES_V8: dict[str, tuple[str, dict[str, Any]]] = {
     "III:brick": ("immediate", {"kind": "gain", "get": {"brick": 1, "priest": 2, "corn": 2}}),
 }
 
+# §9 (v8): v7's track with a gold on spaces 3 and 7 (with their corn and priest). With v8's tiles
+# alone two players bought III:architect and III:brick but left III:priest, III:stone and III:wood
+# (0 of 10-16 offers each, 40 games): their seats spend all their gold (half a gold left at the
+# end) on about 0.4 level III tiles a game, so a richer tile only takes another's buyers. More gold
+# on the way to space 8 buys more tiles (ASSUMED, the balance lab, issue 17's eighth pass).
+_TRACK_BONUSES_V8 = {
+    **_TRACK_BONUSES_V7,
+    "3": {"kind": "gain", "get": {"corn": 2, "priest": 1, "gold": 1}},
+    "7": {"kind": "gain", "get": {"corn": 1, "priest": 1, "gold": 1}},
+}
+
 _NOTES = {
     "cards": "ASSUMED (§4.2): numbers 1-9 building types, 10-18 terrains, 19-27 regions",
     "sections": "ASSUMED (§2.1): the types of the '3+' and '4' spaces",
@@ -408,6 +419,8 @@ _NOTES_V8 = {
     **_NOTES_V7,
     "trade_tiles": "ASSUMED (§6): every effect (v8: v7's with III:architect and III:brick "
     "paying at once, as every other level III tile does); costs 1/2/3 gold are from the sources",
+    "sacrifice_track": "VP spaces, reduced costs and the last space's free ritual sourced (§9); "
+    "length 11 and every bonus ASSUMED (v8: v7's with a gold on spaces 3 and 7); 9/6/3 sourced",
 }
 
 VERSIONS = ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8")
@@ -417,8 +430,8 @@ discounts), ``v5`` (the default before v7: v4 with a richer track start and III:
 produce, issue 17's fourth pass, BENCHMARKS.md), ``v6`` (v5 with cheaper pyramid levels on
 the track and the unsold tiles changed, issue 17's fifth pass) and ``v7`` (v6 with the last
 three once-a-round level III tiles paying at once and a brick on track space 1, issue 17's
-sixth pass; the default) and ``v8`` (v7 with III:architect and III:brick paying at once, issue
-17's eighth pass)."""
+sixth pass; the default) and ``v8`` (v7 with III:architect and III:brick paying at once and a
+gold on track spaces 3 and 7, issue 17's eighth pass)."""
 
 DEFAULT_VERSION = "v7"
 """The built-in data set a game uses unless the ``components`` option names another."""
@@ -484,7 +497,7 @@ def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -
         "v5": _TRACK_BONUSES_V5,
         "v6": _TRACK_BONUSES_V6,
         "v7": _TRACK_BONUSES_V7,
-        "v8": _TRACK_BONUSES_V7,
+        "v8": _TRACK_BONUSES_V8,
     }[version]
     notes = {
         "v1": _NOTES,

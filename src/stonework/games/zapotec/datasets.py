@@ -46,7 +46,8 @@ from stonework.games.zapotec.components import (
 )
 
 EIGHTH: Final = "v8"
-"""v7 with III:architect and III:brick paying at once (issue 17, eighth pass)."""
+"""v7 with III:architect and III:brick paying at once and a gold on track spaces 3 and 7 (issue 17,
+eighth pass)."""
 
 SEVENTH: Final = "v7"
 """v6 with III:mason, III:wood, III:harvest and III:tribute paying at once and a brick on track space 1
