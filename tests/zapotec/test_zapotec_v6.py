@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from zapotec_helpers import assert_record_replays, legal_texts
+from zapotec_helpers import assert_record_replays, buy_gains, legal_texts
 
 from stonework.games.zapotec import effects
 from stonework.games.zapotec.actions import Sacrifice
@@ -22,16 +22,6 @@ DATA = Path(__file__).parent.parent / "data"
 def _v6_turn(**amounts: int) -> Scenario:
     """Round 1 of a 4-player v6 game, seat A on turn with exactly ``amounts``."""
     return Scenario.new(4, components="v6").turn(A, "village", "brick").resources(A, **amounts)
-
-
-def _buy(scenario: Scenario, name: str) -> list[int]:
-    """A's resources after buying ``name`` from slot 1 of its row (with 3 gold more to pay)."""
-    level = name.split(":")[0]
-    state = scenario.trade_row(len(level), 1, name).state()
-    before = list(state.res[A])
-    state.apply_text(f"buy {level}.1")
-    assert state.comp.trade_tiles[state.tiles[A][-1]].name == name
-    return [after - was for after, was in zip(state.res[A], before, strict=True)]
 
 
 def test_track_worked_example() -> None:
@@ -69,9 +59,9 @@ def test_three_level_three_tiles_pay_at_once() -> None:
     """§6 worked example (v6): bought with 3 gold, III:stone gives a level's price (1 wood +
     1 brick + 1 stone + 1 priest), III:priest 2 priests + 2 corn and III:brick 2 bricks + 2
     priests at once (v5: once a round), and none of them can be used afterwards."""
-    assert _buy(_v6_turn(gold=3), "III:stone") == [1, 1, 1, 0, -3, 1]
-    assert _buy(_v6_turn(gold=3), "III:priest") == [0, 0, 0, 2, -3, 2]
-    assert _buy(_v6_turn(gold=3), "III:brick") == [0, 2, 0, 0, -3, 2]
+    assert buy_gains(_v6_turn(gold=3), "III:stone") == [1, 1, 1, 0, -3, 1]
+    assert buy_gains(_v6_turn(gold=3), "III:priest") == [0, 0, 0, 2, -3, 2]
+    assert buy_gains(_v6_turn(gold=3), "III:brick") == [0, 2, 0, 0, -3, 2]
     state = _v6_turn().trade_tiles(A, "III:stone", "III:priest", "III:brick").state()
     assert not any(t.startswith("use ") for t in legal_texts(state))
 

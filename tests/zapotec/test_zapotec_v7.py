@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from zapotec_helpers import assert_record_replays, legal_texts
+from zapotec_helpers import assert_record_replays, buy_gains, legal_texts
 
 from stonework.games.zapotec import effects
 from stonework.games.zapotec.actions import Sacrifice
@@ -22,22 +22,6 @@ DATA = Path(__file__).parent.parent / "data"
 def _turn(version: str = "v7", **amounts: int) -> Scenario:
     """Round 1 of a 4-player game, seat A on turn with exactly ``amounts``."""
     return Scenario.new(4, components=version).turn(A, "village", "brick").resources(A, **amounts)
-
-
-def _buy(scenario: Scenario, name: str) -> list[int]:
-    """A's resources gained (and gold paid) by buying ``name`` from its row (put in slot 1
-    unless the deal already shows it: III:wood is a single tile)."""
-    level = name.split(":")[0]
-    state = scenario.state()
-    kind = state.comp.trade_index[name]
-    row = state.trade_rows[len(level) - 1]
-    if kind not in row:
-        state = scenario.trade_row(len(level), 1, name).state()
-    slot = 1 + list(state.trade_rows[len(level) - 1]).index(kind)
-    before = list(state.res[A])
-    state.apply_text(f"buy {level}.{slot}")
-    assert state.comp.trade_tiles[state.tiles[A][-1]].name == name
-    return [after - was for after, was in zip(state.res[A], before, strict=True)]
 
 
 def test_track_worked_example() -> None:
@@ -60,10 +44,10 @@ def test_the_last_three_round_tiles_pay_at_once() -> None:
     """§6 worked example (v7): bought with 3 gold, III:mason gives 1 wood + 2 bricks + 1 stone,
     III:wood 2 wood + 1 brick + 1 stone and III:harvest 3 corn + 2 priests at once (v6: once a
     round), and none of them can be used afterwards."""
-    assert _buy(_turn(gold=3), "III:mason") == [1, 2, 1, 0, -3, 0]
-    assert _buy(_turn(gold=3), "III:wood") == [2, 1, 1, 0, -3, 0]
-    assert _buy(_turn(gold=3), "III:harvest") == [0, 0, 0, 3, -3, 2]
-    assert _buy(_turn(gold=3), "III:tribute") == [0, 0, 0, 1, -2, 2]
+    assert buy_gains(_turn(gold=3), "III:mason") == [1, 2, 1, 0, -3, 0]
+    assert buy_gains(_turn(gold=3), "III:wood") == [2, 1, 1, 0, -3, 0]
+    assert buy_gains(_turn(gold=3), "III:harvest") == [0, 0, 0, 3, -3, 2]
+    assert buy_gains(_turn(gold=3), "III:tribute") == [0, 0, 0, 1, -2, 2]
     state = _turn().trade_tiles(A, "III:mason", "III:wood", "III:harvest").state()
     assert not any(t.startswith("use ") for t in legal_texts(state))
     v6 = _turn("v6").trade_tiles(A, "III:mason").state()

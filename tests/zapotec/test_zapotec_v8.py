@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from zapotec_helpers import assert_record_replays, legal_texts
+from zapotec_helpers import assert_record_replays, buy_gains, legal_texts
 
 from stonework.games.zapotec import effects
 from stonework.games.zapotec.actions import Sacrifice
@@ -24,28 +24,12 @@ def _turn(version: str = "v8", **amounts: int) -> Scenario:
     return Scenario.new(4, components=version).turn(A, "village", "brick").resources(A, **amounts)
 
 
-def _buy(scenario: Scenario, name: str) -> list[int]:
-    """A's resources gained (and gold paid) by buying ``name`` (put in slot 1 of its row unless
-    the deal already shows it)."""
-    level = name.split(":")[0]
-    state = scenario.state()
-    kind = state.comp.trade_index[name]
-    row = state.trade_rows[len(level) - 1]
-    if kind not in row:
-        state = scenario.trade_row(len(level), 1, name).state()
-    slot = 1 + list(state.trade_rows[len(level) - 1]).index(kind)
-    before = list(state.res[A])
-    state.apply_text(f"buy {level}.{slot}")
-    assert state.comp.trade_tiles[state.tiles[A][-1]].name == name
-    return [after - was for after, was in zip(state.res[A], before, strict=True)]
-
-
 def test_architect_and_brick_pay_at_once() -> None:
     """§6 worked example (v8): bought with 3 gold, III:architect gives 1 wood + 1 brick + 1 stone
     + 2 priests and III:brick 1 brick + 2 corn + 2 priests at once, and neither is used later
     (resources in the order wood, brick, stone, corn, gold, priest)."""
-    assert _buy(_turn(gold=3), "III:architect") == [1, 1, 1, 0, -3, 2]
-    assert _buy(_turn(gold=3), "III:brick") == [0, 1, 0, 2, -3, 2]
+    assert buy_gains(_turn(gold=3), "III:architect") == [1, 1, 1, 0, -3, 2]
+    assert buy_gains(_turn(gold=3), "III:brick") == [0, 1, 0, 2, -3, 2]
     state = _turn().trade_tiles(A, "III:architect", "III:brick").state()
     assert not any(t.startswith("use ") for t in legal_texts(state))
 

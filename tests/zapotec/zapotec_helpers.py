@@ -97,3 +97,18 @@ def assert_record_replays(path: Path, version: str) -> None:
     assert state.is_terminal
     assert state.position() == record.final_position
     assert state.comp is load_components(version, str(record.options["building_tiles"]))
+
+
+def buy_gains(scenario: Scenario, name: str, seat: int = 0) -> list[int]:
+    """What ``seat`` gains (and pays in gold, negative) by buying the trade tile ``name``: from
+    its slot if the deal shows it, else put in slot 1 of its row first."""
+    level = name.split(":")[0]
+    state = scenario.state()
+    kind = state.comp.trade_index[name]
+    if kind not in state.trade_rows[len(level) - 1]:
+        state = scenario.trade_row(len(level), 1, name).state()
+    slot = 1 + list(state.trade_rows[len(level) - 1]).index(kind)
+    before = list(state.res[seat])
+    state.apply_text(f"buy {level}.{slot}")
+    assert state.comp.trade_tiles[state.tiles[seat][-1]].name == name
+    return [after - was for after, was in zip(state.res[seat], before, strict=True)]
