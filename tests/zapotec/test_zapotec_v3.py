@@ -1,4 +1,4 @@
-"""Data set v3 (the default): v2 retuned with the balance lab (§6, §8, §9 of
+"""Data set v3 (the default before v5): v2 retuned with the balance lab (§6, §8, §9 of
 zapotec.md); v2 records replay identically, and a registered data set still builds on v2."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Data set v5 (the default): v4 with 2 corn on track spaces 1 and 3 and III:mason a
+"""Data set v5 (the default before v7): v4 with 2 corn on track spaces 1 and 3 and III:mason a
 house's wood and stone once a round (§6, §9 of zapotec.md); v4 records replay identically."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Data set v8 (``components=v8``): v7 with III:architect and III:brick paying at once and a gold
+"""Data set v8 (the default; ``components=v8``): v7 with III:architect and III:brick paying at once and a gold
 on track spaces 3 and 7 (§6, §9 of docs/rules/zapotec.md), with worked examples; v8 records
 replay, and the older records still do."""
 
@@ -89,3 +89,12 @@ def test_a_registered_data_set_naming_v8_keeps_v8s_tables() -> None:
     on_v8 = load_components(register_components({"trade_costs": [0, 1, 2], "version": "v8"}))
     assert on_v8.trade_tiles == load_components("v8").trade_tiles
     assert on_v8.track_bonuses == load_components("v8").track_bonuses
+
+
+def test_v8_is_the_default_and_names_itself_in_records() -> None:
+    """A game that names no data set plays v8 (issue 17's eighth pass), and its record says so,
+    so it replays the same after the next default change."""
+    state = Scenario.new(4).state()
+    assert state.comp is load_components("v8")
+    assert state.options["components"] == "v8"
+    assert state.record().options["components"] == "v8"

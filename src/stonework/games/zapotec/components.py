@@ -430,10 +430,10 @@ discounts), ``v5`` (the default before v7: v4 with a richer track start and III:
 produce, issue 17's fourth pass, BENCHMARKS.md), ``v6`` (v5 with cheaper pyramid levels on
 the track and the unsold tiles changed, issue 17's fifth pass) and ``v7`` (v6 with the last
 three once-a-round level III tiles paying at once and a brick on track space 1, issue 17's
-sixth pass; the default) and ``v8`` (v7 with III:architect and III:brick paying at once and a
-gold on track spaces 3 and 7, issue 17's eighth pass)."""
+sixth pass; the default before v8) and ``v8`` (v7 with III:architect and III:brick paying at once
+and a gold on track spaces 3 and 7, issue 17's eighth pass; the default)."""
 
-DEFAULT_VERSION = "v7"
+DEFAULT_VERSION = "v8"
 """The built-in data set a game uses unless the ``components`` option names another."""
 
 
@@ -459,8 +459,9 @@ def _trade_tile(version: str, row: list[Any]) -> dict[str, Any]:
 def default_data(building_tiles: str = "seed", version: str = DEFAULT_VERSION) -> dict[str, Any]:
     """A built-in data set in its JSON shape (``building_tiles`` is ``seed`` or ``rules``).
 
-    ``version`` is one of :data:`VERSIONS`, :data:`DEFAULT_VERSION` unless named: ``v7`` (the
-    default: v6 with III:mason, III:wood, III:harvest and III:tribute paying at once and a brick on track space 1),
+    ``version`` is one of :data:`VERSIONS`, :data:`DEFAULT_VERSION` unless named: ``v8`` (the
+    default: v7 with III:architect and III:brick paying at once and a gold on track spaces 3 and
+    7), ``v7`` (the default before v8: v6 with III:mason, III:wood, III:harvest and III:tribute paying at once and a brick on track space 1),
     ``v6`` (v5 with a level on the track for 1 brick and six tiles changed), ``v5`` (the
     default before v7: v4 with 2 corn on track spaces 1 and 3 and III:mason a house's price once a
     round), ``v4`` (v3 with pyramid discounts), ``v3`` (v2 retuned with the balance lab), ``v2`` (ritual goals, a

@@ -1,4 +1,4 @@
-"""Zapotec component data sets by name: the built-in ``v7``, ``v6``, ``v5``, ``v4``, ``v3``, ``v2`` and ``v1``, and others
+"""Zapotec component data sets by name: the built-in ``v8`` (the default), ``v7``, ``v6``, ``v5``, ``v4``, ``v3``, ``v2`` and ``v1``, and others
 by content hash.
 
 The ``components`` option names a data set and never a file, so a record, a position string or
@@ -11,7 +11,7 @@ needs, and replaying it elsewhere fails cleanly until the same data is registere
 >>> name = register_components({"trade_costs": [0, 0, 1]})
 >>> name.startswith("sha256:"), load_components(name).trade_costs
 (True, (0, 0, 1))
->>> load_components("v7") is default_components("seed")
+>>> load_components("v8") is default_components("seed")
 True
 >>> load_components("v7") is default_components("seed", "v7")
 True
@@ -59,8 +59,9 @@ SIXTH: Final = "v6"
 FIFTH: Final = "v5"
 """v4 with a richer track start and III:mason a round's produce (issue 17, fourth pass)."""
 
-BUILT_IN: Final = SEVENTH
-"""The name of the default built-in data set (BENCHMARKS.md, issue 17's sixth pass; v5 before)."""
+BUILT_IN: Final = EIGHTH
+"""The name of the default built-in data set (BENCHMARKS.md, issue 17's eighth pass; v7 before, v5
+before that)."""
 
 FOURTH: Final = "v4"
 """v3 with pyramid discounts (issue 17, third pass): measured, not the default (BENCHMARKS.md)."""
@@ -97,7 +98,7 @@ _REGISTERED: dict[str, str] = {}  # name -> the canonical JSON text of the table
 
 
 def data_set_names() -> list[str]:
-    """The names the ``components`` option accepts now: ``v8``, ``v7`` (the default), ``v6``,
+    """The names the ``components`` option accepts now: ``v8`` (the default), ``v7``, ``v6``,
     ``v5``, ``v4``, ``v3``, ``v2``, ``v1`` and the registered ones."""
     return [EIGHTH, SEVENTH, SIXTH, FIFTH, FOURTH, THIRD, SECOND, OLD, *sorted(_REGISTERED)]
 

@@ -11,10 +11,10 @@ OPTIONS: Final = OptionSet(
         OptionSpec(
             "components",
             "str",
-            "v7",
-            "the component data set: v7 (built in, default: v6 with the last round tiles paying "
-            "at once), v8 (built in: v7 with every level III tile paying at once and more gold on "
-            "the track), v6 (built in: v5 with cheaper levels on the track), v5 (built "
+            "v8",
+            "the component data set: v8 (built in, default: v7 with every level III tile paying "
+            "at once and more gold on the track), v7 (built in, the default before v8: v6 with "
+            "the last round tiles paying at once), v6 (built in: v5 with cheaper levels on the track), v5 (built "
             "in, the default before v7: v4 with a richer track start), v4 "
             "(v3 with pyramid discounts), v3, v2 "
             "and v1 (the earlier tables, for old records) or the sha256:... name of one "
