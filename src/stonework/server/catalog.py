@@ -20,13 +20,27 @@ def agent_seconds(spec: str) -> float:
         return float(kw["seconds"])
     if "iterations" in kw:
         return 0.0
-    return {"medium": 0.4, "hard": 1.5, "mcts": 1.0, "ismcts": 1.0, "flatmc": 1.0}.get(name, 0.0)
+    defaults = {"medium": 0.4, "hard": 1.5, "mcts": 1.0, "ismcts": 1.0, "flatmc": 1.0, "az": 1.0}
+    return defaults.get(name, 0.0)
 
 
-def check_agent(spec: str) -> str:
-    """Validate an AI seat's agent spec and its budget; raise ApiError(422) if unusable."""
+def check_agent(spec: str, game: str | None = None, players: int | None = None) -> str:
+    """Validate an AI seat's agent spec and its budget; raise ApiError(422) if unusable.
+
+    ``az`` plays only the network shipped for the table's game and player count: a client may
+    not name a file (``network=``), since that would make the server open a path of its
+    choosing and tell it by the error whether the file exists.
+    """
     try:
         name, kw = parse_agent_spec(spec)
+        if name == "az":
+            if "network" in kw:
+                raise ValueError("an AI seat plays the shipped network; network= is not accepted")
+            if game is not None and players is not None:
+                from stonework.learn.network import SHIPPED
+
+                if (game, players) not in SHIPPED:
+                    raise ValueError(f"no network is shipped for {game} at {players} players")
         seconds = float(kw.get("seconds", 0.0))
         iterations = int(kw.get("iterations", 0))
         if not 0 <= seconds <= MAX_AGENT_SECONDS or not 0 <= iterations <= MAX_AGENT_ITERATIONS:
@@ -35,7 +49,7 @@ def check_agent(spec: str) -> str:
                 f"{MAX_AGENT_ITERATIONS} iterations a move"
             )
         make_agent(name, **kw)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, RuntimeError) as exc:  # RuntimeError: az without numpy
         raise errors.invalid_option(f"AI seat {spec!r}: {exc}") from None
     return spec
 

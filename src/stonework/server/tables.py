@@ -322,7 +322,7 @@ class TableService:
         for index, request in enumerate(seats):
             name = (request.name or "").strip()[:40]
             if request.kind == "ai":
-                agent = check_agent(request.agent or DEFAULT_AGENT)
+                agent = check_agent(request.agent or DEFAULT_AGENT, game, count)
                 seat_rows.append(SeatRow(index, "ai", name or agent, agent, None, None, True))
                 answer_seats.append({"seat": index, "kind": "ai", "agent": agent})
             elif request.kind == "human":
