@@ -90,11 +90,38 @@ def test_az_refuses_a_network_for_another_game() -> None:
 
 def test_az_without_a_shipped_network_says_how_to_get_one() -> None:
     agent = make_agent("az", iterations=4)
-    state = new_game("aztec", players=2, seed=0)
+    state = new_game("akropolis", players=2, seed=0)
     while state.is_chance_node:
         state.apply(state.sample_chance(random.Random(0)))
-    with pytest.raises(ValueError, match="stonework train aztec --players 2"):
+    with pytest.raises(ValueError, match="stonework train akropolis --players 2"):
         agent.act(state, random.Random(0))
+
+
+def test_every_shipped_network_loads_fits_its_game_and_stays_small() -> None:
+    from importlib.resources import files
+
+    weights = files("stonework.learn") / "weights"
+    assert network_module.SHIPPED, "the Aztec network is shipped"
+    total = 0
+    for (game, players), name in network_module.SHIPPED.items():
+        total += len((weights / name).read_bytes())
+        net = network_module.shipped_network(game, players)
+        assert net is not None and net.info == network_info(game, players, net.info.hidden)
+    assert total < 5_000_000  # issue 20: the shipped weights add less than 5 MB
+
+
+def test_az_plays_aztec_with_the_shipped_network() -> None:
+    agent = make_agent("az", iterations=30)
+    assert "shipped network" in agent.describe()
+    state = new_game("aztec", players=2, seed=0)
+    rng = random.Random(0)
+    for _ in range(4):
+        while state.is_chance_node:
+            state.apply(state.sample_chance(rng))
+        action = agent.act(state, rng)
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert agent.network is not None and agent.network.info.players == 2
 
 
 def test_az_is_unavailable_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:

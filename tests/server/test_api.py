@@ -386,3 +386,22 @@ def test_odd_actions_are_refused_with_422_on_every_game(client: TestClient) -> N
             )
             assert response.status_code in (400, 422), (game, action_id, response.text)
         assert snapshot(client, table) == before
+
+
+def test_an_ai_seat_plays_only_the_shipped_network(client: TestClient) -> None:
+    """``az`` seats take the network shipped for the table; a client never names a file."""
+    messages = []
+    for path in (stonework.__file__, "/no/such/network.npz"):  # one file exists, one does not
+        seats = [HUMANS2[0], {"kind": "ai", "agent": f"az:network={path}"}]
+        answer = client.post("/api/tables", json={"game": "aztec", "seats": seats})
+        messages.append(error_of(answer, 422, "invalid_option").replace(str(path), "PATH"))
+    # the same answer whether the file exists or not: the server never opened it
+    assert messages[0] == messages[1] and "network= is not accepted" in messages[0]
+    akropolis = [HUMANS2[0], {"kind": "ai", "agent": "az"}]
+    answer = client.post("/api/tables", json={"game": "akropolis", "seats": akropolis})
+    assert "no network is shipped" in error_of(answer, 422, "invalid_option")
+    aztec = [HUMANS2[0], {"kind": "ai", "agent": "az:iterations=20"}]
+    answer = create(client, "aztec", aztec)
+    table = answer["table"]
+    play_random_move(client, table, tokens(answer), random.Random(0))
+    wait_for(client, table, lambda v: v["seq"] >= 2)  # the az seat answered
