@@ -168,12 +168,12 @@ def network_info(game: str, players: int, hidden: tuple[int, ...] = (128, 64)) -
 
 
 SHIPPED: dict[tuple[str, int], str] = {
-    # Distilled from 3,000 games of mcts:300; at equal CPU time it beats hard 74% of 200 games
-    # (docs/models.md has its card, BENCHMARKS.md the match).
+    # Distilled from 3,000 games of mcts:300: at 0.1 s of CPU a move it beats hard in 74% of
+    # 200 games, at hard's 1.5 s it does not (41% of 68); docs/models.md has its card.
     ("aztec", 2): "aztec-2p-mcts300x3000.npz",
 }
 """Networks shipped in the package, by (game, players): file names under ``learn/weights/``.
-A network is listed here only once it is measured stronger than ``hard`` at equal time."""
+A network is listed here only once it is measured stronger than ``hard`` at an equal time a move."""
 
 
 def shipped_network(game: str, players: int) -> Network | None:
