@@ -24,7 +24,7 @@ def agent_seconds(spec: str) -> float:
     return defaults.get(name, 0.0)
 
 
-def check_agent(spec: str, game: str | None = None, players: int | None = None) -> str:
+def check_agent(spec: str, game: str, players: int) -> str:
     """Validate an AI seat's agent spec and its budget; raise ApiError(422) if unusable.
 
     ``az`` plays only the network shipped for the table's game and player count: a client may
@@ -36,11 +36,10 @@ def check_agent(spec: str, game: str | None = None, players: int | None = None) 
         if name == "az":
             if "network" in kw:
                 raise ValueError("an AI seat plays the shipped network; network= is not accepted")
-            if game is not None and players is not None:
-                from stonework.learn.network import SHIPPED
+            from stonework.learn.network import SHIPPED
 
-                if (game, players) not in SHIPPED:
-                    raise ValueError(f"no network is shipped for {game} at {players} players")
+            if (game, players) not in SHIPPED:
+                raise ValueError(f"no network is shipped for {game} at {players} players")
         seconds = float(kw.get("seconds", 0.0))
         iterations = int(kw.get("iterations", 0))
         if not 0 <= seconds <= MAX_AGENT_SECONDS or not 0 <= iterations <= MAX_AGENT_ITERATIONS:
