@@ -51,6 +51,19 @@ def test_a_teacher_game_records_root_shares_root_values_and_outcomes() -> None:
     assert not np.array_equal(game["inputs"][-1], other["inputs"][-1])
 
 
+def test_an_az_teacher_records_its_root_the_same_way() -> None:
+    # Expert iteration: the shipped network's own search as the teacher.
+    config = replace(TINY, teacher="az:8")
+    game = play_teacher_game(TeacherTask(config, 0))
+    rows = len(game["inputs"])
+    assert rows > 10
+    assert np.allclose(game["shares"].sum(axis=1), 1.0)
+    assert np.all(np.abs(game["root"]) <= 1.0)
+    # The root value is the search's, not the outcome: some rows differ from it.
+    assert not np.allclose(game["root"], game["returns"])
+    assert np.array_equal(game["inputs"], play_teacher_game(TeacherTask(config, 0))["inputs"])
+
+
 def test_a_stopped_run_resumes_to_the_same_games(tmp_path: Path) -> None:
     straight = generate(TINY, tmp_path / "a", say=QUIET)
     assert sorted(np.unique(straight["game"])) == [0, 1, 2]

@@ -75,6 +75,8 @@ class AZAgent(Agent):
         self.name = "az"
         self.last_iterations = 0
         self.last_visits: dict[Action, int] = {}
+        self.last_values: list[float] = []
+        """The root's mean value per (absolute) seat after the last search (empty: no search)."""
 
     def describe(self) -> str:
         """Name, budget and network."""
@@ -90,6 +92,7 @@ class AZAgent(Agent):
         network = self.network_for(state)
         actions = state.legal_actions()
         self.last_visits = {}
+        self.last_values = []
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
@@ -107,6 +110,8 @@ class AZAgent(Agent):
             if i in legal and root.n[k] > 0
         }
         self.last_visits = visits
+        if root.visits:
+            self.last_values = [t / root.visits for t in root.totals]
         if not visits:
             return rng.choice(actions)
         if self.temperature > 0.0:

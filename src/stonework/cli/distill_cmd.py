@@ -16,7 +16,10 @@ def distill(
         int | None, typer.Option("--players", "-p", help="players (default: the game's)")
     ] = None,
     teacher: Annotated[
-        str, typer.Option(help="the teacher: a tree search spec, e.g. mcts:200")
+        str,
+        typer.Option(
+            help="the teacher: a tree search, e.g. mcts:200, or az:400 (expert iteration)"
+        ),
     ] = "mcts:200",
     games: Annotated[int, typer.Option(help="teacher games to play (in all)")] = 400,
     out: Annotated[
@@ -83,11 +86,15 @@ def distill(
         fail(f"--hidden takes sizes 1..4096 separated by commas, not {hidden!r}")
     try:
         from stonework.agents.catalog import agent_from_spec
-        from stonework.agents.mcts import MCTSAgent
+        from stonework.learn.distill import (
+            DistillConfig,
+            FitConfig,
+            check_teacher,
+            fit,
+            generate,
+        )
 
-        if not isinstance(agent_from_spec(teacher), MCTSAgent):
-            fail(f"the teacher must be a tree search (mcts, ismcts), not {teacher!r}")
-        from stonework.learn.distill import DistillConfig, FitConfig, fit, generate
+        check_teacher(agent_from_spec(teacher), repr(teacher))
 
         config = DistillConfig(
             spec.name, count, teacher=teacher, games=games, seed=seed, explore_moves=explore_moves

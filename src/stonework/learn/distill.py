@@ -23,8 +23,9 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from stonework.agents.base import Agent
 from stonework.core.registry import get_game
-from stonework.core.state import CHANCE
+from stonework.core.state import CHANCE, Action
 from stonework.learn.network import Network, network_info, require_numpy
 from stonework.learn.pool import run_tasks
 from stonework.learn.selfplay import Samples
@@ -40,7 +41,9 @@ class DistillConfig:
     game: str
     players: int
     teacher: str = "mcts:200"
-    """An agent spec of a tree search (``mcts`` or ``ismcts``, whose root the games record)."""
+    """An agent spec of a tree search (``mcts``, ``ismcts`` or ``az``, whose root the games
+    record): ``az`` with a distilled network is expert iteration, the search improving on the
+    network that guides it."""
     games: int = 400
     seed: int = 0
     explore_moves: int = 2
@@ -57,6 +60,39 @@ class TeacherTask:
     index: int
 
 
+def check_teacher(teacher: Agent, spec: str) -> None:
+    """ValueError unless ``teacher`` is a search whose root the games can record."""
+    from stonework.agents.az import AZAgent
+    from stonework.agents.mcts import MCTSAgent
+
+    if not isinstance(teacher, (MCTSAgent, AZAgent)):
+        raise ValueError(f"the teacher must be a tree search (mcts, ismcts, az), not {spec}")
+
+
+def root_statistics(teacher: Agent) -> tuple[list[tuple[Action, int]], list[float]]:
+    """The last search's visited root actions with their visits, and its mean value per seat.
+
+    Empty lists when the last decision ran no search. ``mcts``/``ismcts`` keep their root
+    (``last_root``); ``az`` keeps its root's visits and values (``last_visits``, ``last_values``).
+    """
+    from stonework.agents.az import AZAgent
+    from stonework.agents.mcts import MCTSAgent
+
+    if isinstance(teacher, AZAgent):
+        visited = [(a, v) for a, v in teacher.last_visits.items() if v > 0]
+        if not visited or not teacher.last_values:
+            return [], []
+        return visited, list(teacher.last_values)
+    assert isinstance(teacher, MCTSAgent)
+    root = teacher.last_root
+    if root is None or root.visits == 0:
+        return [], []
+    visited = [(a, c.visits) for a, c in root.children.items() if c.visits > 0]
+    if not visited:
+        return [], []
+    return visited, [t / root.visits for t in root.totals]
+
+
 def play_teacher_game(task: TeacherTask) -> dict[str, Any]:
     """One game of the teacher against itself: per decision the tensor, root shares and values.
 
@@ -65,15 +101,13 @@ def play_teacher_game(task: TeacherTask) -> dict[str, Any]:
     seat ``(mover + k) % players``).
     """
     from stonework.agents.catalog import agent_from_spec
-    from stonework.agents.mcts import MCTSAgent
 
     numpy = require_numpy()
     config = task.config
     spec = get_game(config.game)
     rng = random.Random(config.seed * 1_000_003 + task.index)
     teacher = agent_from_spec(config.teacher)
-    if not isinstance(teacher, MCTSAgent):
-        raise ValueError(f"the teacher must be a tree search (mcts, ismcts), not {config.teacher}")
+    check_teacher(teacher, config.teacher)
     state = spec.new_state(config.players, spec.options.resolve(config.game, {}))
     n = config.players
     inputs: list[list[float]] = []
@@ -92,12 +126,11 @@ def play_teacher_game(task: TeacherTask) -> dict[str, Any]:
             continue
         tensor = state.observation_tensor(seat)
         action = teacher.act(state, rng)
-        root = teacher.last_root
-        if root is not None and root.visits > 0:
-            visited = [(a, c.visits) for a, c in root.children.items() if c.visits > 0]
+        visited, values = root_statistics(teacher)
+        if visited:
             total = sum(v for _, v in visited)
             rows.append([(state.action_id(a), v / total) for a, v in visited])
-            roots.append([root.totals[(seat + k) % n] / root.visits for k in range(n)])
+            roots.append([values[(seat + k) % n] for k in range(n)])
             inputs.append(tensor)
             seats.append(seat)
             if moves[seat] < config.explore_moves:
