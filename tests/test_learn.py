@@ -81,6 +81,32 @@ def test_az_root_visits_count_every_simulation_after_the_first() -> None:
     assert visits[action] == max(visits.values())
 
 
+def test_az_rollout_judges_leaves_by_playouts_too() -> None:
+    # Two-player returns sum to zero, a random network's values do not: with rollout=1 every
+    # leaf value is a playout's returns, so the root's mean values cancel; with 0 they do not.
+    state = new_game("aztec", players=2, seed=0)
+    before = state.to_json()
+    sums = {}
+    for weight in (0.0, 1.0):
+        agent = AZAgent(tiny(seed=3), Budget(iterations=30), rollout=weight)
+        agent.act(state, random.Random(2))
+        sums[weight] = sum(agent.last_values)
+    assert abs(sums[1.0]) < 1e-9
+    assert abs(sums[0.0]) > 1e-6
+    assert state.to_json() == before  # the playouts ran on the simulations' own copies
+    assert "rollout 0.5" in make_agent("az", iterations=4, rollout=0.5).describe()
+    with pytest.raises(ValueError, match="rollout is a weight"):
+        make_agent("az", iterations=4, rollout=2)
+
+
+def test_az_with_rollouts_plays_legal_games_with_hidden_cards_and_chance(tmp_path: Path) -> None:
+    path = tmp_path / "zapotec.npz"
+    tiny("zapotec", 2).save(path)
+    agents = [make_agent("az", iterations=6, network=str(path), rollout=0.5) for _ in range(2)]
+    state = play(new_game("zapotec", players=2, seed=6), agents, random.Random(6))
+    assert state.is_terminal
+
+
 def test_az_refuses_a_network_for_another_game() -> None:
     agent = AZAgent(tiny("aztec", 2), Budget(iterations=4))
     state = new_game("aztec", players=3, seed=0)

@@ -9,6 +9,11 @@ never reads the true hidden state. Values are per-seat vectors backed up max-n s
 picks the child best for itself); the network's values are the rank-based returns it was
 trained on, i.e. each seat's standing against the field.
 
+With ``rollout=L`` (0 < L <= 1) a leaf is judged as in AlphaGo: ``(1 - L)`` times the network's
+value plus ``L`` times the returns of one random playout from it to the end of the game. A
+network judges a position in one step but with a bias it keeps however long the search runs;
+a playout is noisy but unbiased, so long searches average its noise away.
+
 Needs numpy; without it building the agent raises a RuntimeError that says how to install it.
 """
 
@@ -18,6 +23,7 @@ import math
 from typing import Any
 
 from stonework.agents.base import Agent, Budget, Values, check_turn, fork_rng
+from stonework.agents.playout import Playout, run_playout
 from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, TERMINAL, Action, State
 from stonework.learn.network import Network, require_numpy, shipped_network
@@ -62,8 +68,11 @@ class AZAgent(Agent):
         puct: float = DEFAULT_PUCT,
         temperature: float = 0.0,
         noise: float = 0.0,
+        rollout: float = 0.0,
     ) -> None:
         require_numpy()
+        if not 0.0 <= rollout <= 1.0:
+            raise ValueError(f"rollout is a weight from 0 to 1, not {rollout}")
         self.network = network
         """``None``: the network shipped for the game and player count of the first position."""
         self.budget = budget
@@ -72,6 +81,8 @@ class AZAgent(Agent):
         """0: play the most visited action; above 0: sample by visits^(1/t) (self-play)."""
         self.noise = noise
         """Weight of Dirichlet noise mixed into the root prior (self-play exploration; 0: none)."""
+        self.rollout = rollout
+        """Weight of a random playout's returns in a leaf's value (0: the network's alone)."""
         self.name = "az"
         self.last_iterations = 0
         self.last_visits: dict[Action, int] = {}
@@ -80,11 +91,12 @@ class AZAgent(Agent):
 
     def describe(self) -> str:
         """Name, budget and network."""
+        mix = f", rollout {self.rollout:g}" if self.rollout else ""
         if self.network is None:
-            return f"az ({self.budget.describe()}, shipped network)"
+            return f"az ({self.budget.describe()}, shipped network{mix})"
         info = self.network.info
         hidden = "x".join(str(h) for h in info.hidden)
-        return f"az ({self.budget.describe()}, network {info.game} {info.players}p {hidden})"
+        return f"az ({self.budget.describe()}, network {info.game} {info.players}p {hidden}{mix})"
 
     def act(self, state: State, rng: Rng) -> Action:
         """The most visited root action (or one sampled by visits when ``temperature`` > 0)."""
@@ -145,14 +157,22 @@ class AZAgent(Agent):
 
 
 def build_az(budget: Budget, kw: dict[str, Any]) -> AZAgent:
-    """The ``az`` agent from catalog settings: ``network=PATH`` (else the shipped one), ``puct=``."""
+    """The ``az`` agent from catalog settings: ``network=PATH`` (else the shipped one), ``puct=``,
+    ``rollout=`` (weight of a playout in a leaf's value)."""
     path = kw.pop("network", None)
     puct = float(kw.pop("puct", DEFAULT_PUCT))
+    rollout = float(kw.pop("rollout", 0.0))
     if kw:
         raise ValueError(f"agent 'az' has no setting {', '.join(sorted(kw))}")
     require_numpy()
+    if not 0.0 <= rollout <= 1.0:
+        raise ValueError(f"rollout is a weight from 0 to 1, not {rollout}")
     network = None if path is None else Network.load(str(path))
-    return AZAgent(network, budget, puct=puct)
+    return AZAgent(network, budget, puct=puct, rollout=rollout)
+
+
+_TO_THE_END = Playout()
+"""Uniformly random moves to the end of the game (``rollout``)."""
 
 
 class _PUCT:
@@ -229,7 +249,13 @@ class _PUCT:
         node.n = numpy.zeros(len(legal))
         node.w = numpy.zeros((len(legal), self.players))
         n = self.players
-        return [float(relative[(seat - player) % n]) for seat in range(n)]
+        values = [float(relative[(seat - player) % n]) for seat in range(n)]
+        weight = self.agent.rollout
+        if weight > 0.0:
+            # The world is this simulation's own copy and is not read after the leaf.
+            ended = run_playout(world, _TO_THE_END, self.rng, False)
+            values = [(1.0 - weight) * v + weight * r for v, r in zip(values, ended, strict=True)]
+        return values
 
     def select(self, node: AZNode, legal: list[int], player: int) -> int:
         """The position in ``node.ids`` of the legal child of highest PUCT score for ``player``."""
