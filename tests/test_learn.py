@@ -85,7 +85,7 @@ def test_az_rollout_judges_leaves_by_playouts_too() -> None:
     # Two-player returns sum to zero, a random network's values do not: with rollout=1 every
     # leaf value is a playout's returns, so the root's mean values cancel; with 0 they do not.
     state = new_game("aztec", players=2, seed=0)
-    before = state.to_json()
+    before = state.position()
     sums = {}
     for weight in (0.0, 1.0):
         agent = AZAgent(tiny(seed=3), Budget(iterations=30), rollout=weight)
@@ -93,7 +93,7 @@ def test_az_rollout_judges_leaves_by_playouts_too() -> None:
         sums[weight] = sum(agent.last_values)
     assert abs(sums[1.0]) < 1e-9
     assert abs(sums[0.0]) > 1e-6
-    assert state.to_json() == before  # the playouts ran on the simulations' own copies
+    assert state.position() == before  # the playouts ran on the simulations' own copies
     assert "rollout 0.5" in make_agent("az", iterations=4, rollout=0.5).describe()
     with pytest.raises(ValueError, match="rollout is a weight"):
         make_agent("az", iterations=4, rollout=2)
