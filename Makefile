@@ -7,8 +7,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# Extras the app itself needs to run: the game server.
-RUN_EXTRAS := web
+# Extras the app itself needs to run: the game server, and numpy for the "expert" AI seats.
+RUN_EXTRAS := web,learn
 # Extras the checks need on top of those.
 TEST_EXTRAS := dev,rl,arena,ray
 RUN_STAMP := $(VENV)/.installed-run

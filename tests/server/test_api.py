@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import auth, create, make_settings, play_random_move, tokens, view, wait_for
 
@@ -27,6 +28,25 @@ def error_of(response: Any, status: int, code: str) -> str:
 
 def snapshot(client: TestClient, table: str) -> str:
     return json.dumps(view(client, table), sort_keys=True)
+
+
+def test_the_expert_seat_is_offered_where_a_network_ships(client: TestClient) -> None:
+    pytest.importorskip("numpy")
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert games["aztec"]["expert_players"] == [2]
+    assert games["akropolis"]["expert_players"] == [] == games["zapotec"]["expert_players"]
+    for game, agent, message in (
+        ("akropolis", "expert", "no network is shipped"),
+        ("aztec", f"expert:network={stonework.__file__}", "network= is not accepted"),
+        ("aztec", "expert:rollout=3", "rollout is a weight"),
+    ):
+        seats = [HUMANS2[0], {"kind": "ai", "agent": agent}]
+        answer = client.post("/api/tables", json={"game": game, "seats": seats})
+        assert message in error_of(answer, 422, "invalid_option"), (game, agent)
+    answer = create(client, "aztec", [HUMANS2[0], {"kind": "ai", "agent": "expert:iterations=20"}])
+    table = answer["table"]
+    play_random_move(client, table, tokens(answer), random.Random(0))
+    wait_for(client, table, lambda v: v["seq"] >= 2)  # the expert seat answered
 
 
 def test_games_are_listed_with_options(client: TestClient) -> None:

@@ -15,6 +15,8 @@ export interface GameInfo {
   title: string;
   min_players: number;
   max_players: number;
+  /** Player counts where the "expert" AI seat can play (a network ships for them). */
+  expert_players?: number[];
   options: GameOption[];
   chance: boolean;
   hidden_information: boolean;

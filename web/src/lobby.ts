@@ -10,7 +10,7 @@ import { errorText, seatName } from "./words";
 import { hintsBadge } from "./hints";
 import { ta } from "./i18n_analysis";
 
-type SeatChoice = "you" | "hotseat" | "friend" | "easy" | "medium" | "hard";
+type SeatChoice = "you" | "hotseat" | "friend" | "easy" | "medium" | "hard" | "expert";
 const SEAT_CHOICES: [SeatChoice, Key][] = [
   ["you", "lobby.you"],
   ["hotseat", "lobby.hotseat"],
@@ -18,7 +18,14 @@ const SEAT_CHOICES: [SeatChoice, Key][] = [
   ["easy", "lobby.aiEasy"],
   ["medium", "lobby.aiMedium"],
   ["hard", "lobby.aiHard"],
+  ["expert", "lobby.aiExpert"],
 ];
+
+/** The seat choices at `players` seats of `game`: "expert" only where the server offers it. */
+function seatChoices(game: GameInfo, players: number): [SeatChoice, Key][] {
+  const expert = (game.expert_players ?? []).includes(players);
+  return SEAT_CHOICES.filter(([value]) => value !== "expert" || expert);
+}
 
 interface Form {
   game: string;
@@ -117,6 +124,9 @@ function createForm(message: HTMLElement, navigate: (path: string) => void): HTM
         state.players = Number((event.target as HTMLSelectElement).value);
         while (state.seats.length < state.players) state.seats.push("medium");
         state.seats.length = state.players;
+        if (!(game.expert_players ?? []).includes(state.players)) {
+          state.seats = state.seats.map((seat) => (seat === "expert" ? "hard" : seat));
+        }
         redraw();
       },
     },
@@ -143,7 +153,9 @@ function createForm(message: HTMLElement, navigate: (path: string) => void): HTM
               redraw();
             },
           },
-          SEAT_CHOICES.map(([value, key]) => h("option", { value, selected: value === choice }, t(key))),
+          seatChoices(game, state.players).map(([value, key]) =>
+            h("option", { value, selected: value === choice }, t(key)),
+          ),
         ),
         choice === "you" || choice === "hotseat"
           ? h("input", {

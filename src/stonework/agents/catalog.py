@@ -145,6 +145,39 @@ def _az(**kw: Any) -> Agent:
     return build_az(_budget(kw), kw)
 
 
+EXPERT_SECONDS = 1.5
+EXPERT_ROLLOUT = 0.5
+
+
+def _expert(**kw: Any) -> Agent:
+    """The learned level: ``az`` on the shipped network, 1.5 s a move, leaves half playouts.
+
+    Offered only where a network ships (the server's lobby asks ``expert_players``); elsewhere
+    its first move says no network is shipped. At ``hard``'s own budget the network alone lost
+    to ``hard`` and with playouts mixed in it won (BENCHMARKS.md, "Aztec: the network's value
+    mixed with playouts")."""
+    from stonework.agents.az import build_az
+
+    if "network" in kw:
+        raise ValueError("agent 'expert' plays the shipped network; use az for network=")
+    kw.setdefault("rollout", EXPERT_ROLLOUT)
+    agent = build_az(_budget(kw, EXPERT_SECONDS), kw)
+    agent.name = "expert"
+    return agent
+
+
+def expert_players(game: str) -> list[int]:
+    """The player counts of ``game`` where ``expert`` can play: a network ships and numpy is
+    installed (it is in the ``learn`` extra, not needed by any other agent)."""
+    import importlib.util
+
+    if importlib.util.find_spec("numpy") is None:
+        return []
+    from stonework.learn.network import SHIPPED
+
+    return sorted(p for g, p in SHIPPED if g == game)
+
+
 AGENTS: dict[str, AgentKind] = {
     kind.name: kind
     for kind in (
@@ -168,6 +201,12 @@ AGENTS: dict[str, AgentKind] = {
             "hard",
             "difficulty: MCTS/ISMCTS for 1.5 s a move (answers within 2 s)",
             _level("hard", 1.5),
+        ),
+        AgentKind(
+            "expert",
+            "difficulty: the shipped network's search (az) for 1.5 s a move, where one ships "
+            "(Aztec, 2 players; needs numpy)",
+            _expert,
         ),
     )
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stonework.agents.catalog import make_agent, parse_agent_spec
+from stonework.agents.catalog import expert_players, make_agent, parse_agent_spec
 from stonework.core.registry import list_games
 from stonework.server import errors
 
@@ -20,20 +20,28 @@ def agent_seconds(spec: str) -> float:
         return float(kw["seconds"])
     if "iterations" in kw:
         return 0.0
-    defaults = {"medium": 0.4, "hard": 1.5, "mcts": 1.0, "ismcts": 1.0, "flatmc": 1.0, "az": 1.0}
+    defaults = {
+        "medium": 0.4,
+        "hard": 1.5,
+        "expert": 1.5,
+        "mcts": 1.0,
+        "ismcts": 1.0,
+        "flatmc": 1.0,
+        "az": 1.0,
+    }
     return defaults.get(name, 0.0)
 
 
 def check_agent(spec: str, game: str, players: int) -> str:
     """Validate an AI seat's agent spec and its budget; raise ApiError(422) if unusable.
 
-    ``az`` plays only the network shipped for the table's game and player count: a client may
-    not name a file (``network=``), since that would make the server open a path of its
-    choosing and tell it by the error whether the file exists.
+    ``az`` and ``expert`` play only the network shipped for the table's game and player count:
+    a client may not name a file (``network=``), since that would make the server open a path
+    of its choosing and tell it by the error whether the file exists.
     """
     try:
         name, kw = parse_agent_spec(spec)
-        if name == "az":
+        if name in ("az", "expert"):
             if "network" in kw:
                 raise ValueError("an AI seat plays the shipped network; network= is not accepted")
             from stonework.learn.network import SHIPPED
@@ -65,6 +73,7 @@ def games_json() -> list[dict[str, Any]]:
                 "max_players": max(spec.player_counts),
                 "players": list(spec.player_counts),
                 "default_players": spec.default_players,
+                "expert_players": expert_players(spec.name),
                 "options": [
                     {
                         "name": o.name,
