@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-SEAT_CHOICES = {"you", "hotseat", "friend", "easy", "medium", "hard"}
+SEAT_CHOICES = {"you", "hotseat", "friend", "easy", "medium", "hard", "expert"}
 
 
 def open_lobby(page: Page, server: str) -> None:

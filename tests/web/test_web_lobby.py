@@ -22,6 +22,26 @@ def test_lobby_offers_every_game_with_explained_options(page: Page, server: str)
     assert page.locator("#players option").all_inner_texts() == ["2", "3"]
 
 
+def test_the_expert_seat_is_offered_only_where_a_network_ships(page: Page, server: str) -> None:
+    open_lobby(page, server)
+
+    def choices() -> list[str]:
+        return page.locator("#seat-1 option").evaluate_all("els => els.map(e => e.value)")
+
+    page.locator('.game-pick:has(input[value="aztec"])').click()
+    page.select_option("#players", "2")
+    assert "expert" in choices()
+    page.select_option("#seat-1", "expert")
+    expect(page.locator("#seat-1 option:checked")).to_have_text("AI expert (network)")
+    # Three players: no network ships, so the seat falls back to hard and expert is gone.
+    page.select_option("#players", "3")
+    assert "expert" not in choices()
+    expect(page.locator("#seat-1")).to_have_value("hard")
+    page.locator('.game-pick:has(input[value="akropolis"])').click()
+    page.select_option("#players", "2")
+    assert "expert" not in choices()
+
+
 def test_switching_to_french_changes_the_texts_and_is_remembered(page: Page, server: str) -> None:
     open_lobby(page, server)
     expect(page.locator("#create")).to_have_text("Create the table")
