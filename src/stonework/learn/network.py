@@ -169,7 +169,8 @@ def network_info(game: str, players: int, hidden: tuple[int, ...] = (128, 64)) -
 
 SHIPPED: dict[tuple[str, int], str] = {
     # Distilled from 3,000 games of mcts:300: at 0.1 s of CPU a move it beats hard in 74% of
-    # 200 games, at hard's 1.5 s it does not (41% of 68); docs/models.md has its card.
+    # 200 games; at hard's 1.5 s alone it does not (41% of 68), with playouts mixed into its
+    # leaves (az rollout=0.5, the expert level) it does (60% of 200); docs/models.md.
     ("aztec", 2): "aztec-2p-mcts300x3000.npz",
 }
 """Networks shipped in the package, by (game, players): file names under ``learn/weights/``.
