@@ -21,9 +21,14 @@ const SEAT_CHOICES: [SeatChoice, Key][] = [
   ["expert", "lobby.aiExpert"],
 ];
 
+/** Whether the server offers the "expert" seat at `players` seats of `game`. */
+function offersExpert(game: GameInfo, players: number): boolean {
+  return (game.expert_players ?? []).includes(players);
+}
+
 /** The seat choices at `players` seats of `game`: "expert" only where the server offers it. */
 function seatChoices(game: GameInfo, players: number): [SeatChoice, Key][] {
-  const expert = (game.expert_players ?? []).includes(players);
+  const expert = offersExpert(game, players);
   return SEAT_CHOICES.filter(([value]) => value !== "expert" || expert);
 }
 
@@ -124,7 +129,7 @@ function createForm(message: HTMLElement, navigate: (path: string) => void): HTM
         state.players = Number((event.target as HTMLSelectElement).value);
         while (state.seats.length < state.players) state.seats.push("medium");
         state.seats.length = state.players;
-        if (!(game.expert_players ?? []).includes(state.players)) {
+        if (!offersExpert(game, state.players)) {
           state.seats = state.seats.map((seat) => (seat === "expert" ? "hard" : seat));
         }
         redraw();

@@ -165,8 +165,6 @@ def build_az(budget: Budget, kw: dict[str, Any]) -> AZAgent:
     if kw:
         raise ValueError(f"agent 'az' has no setting {', '.join(sorted(kw))}")
     require_numpy()
-    if not 0.0 <= rollout <= 1.0:
-        raise ValueError(f"rollout is a weight from 0 to 1, not {rollout}")
     network = None if path is None else Network.load(str(path))
     return AZAgent(network, budget, puct=puct, rollout=rollout)
 

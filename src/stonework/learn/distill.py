@@ -78,11 +78,10 @@ def root_statistics(teacher: Agent) -> tuple[list[tuple[Action, int]], list[floa
     from stonework.agents.az import AZAgent
     from stonework.agents.mcts import MCTSAgent
 
-    if isinstance(teacher, AZAgent):
-        visited = [(a, v) for a, v in teacher.last_visits.items() if v > 0]
-        if not visited or not teacher.last_values:
+    if isinstance(teacher, AZAgent):  # last_visits holds only visited actions
+        if not teacher.last_visits or not teacher.last_values:
             return [], []
-        return visited, list(teacher.last_values)
+        return list(teacher.last_visits.items()), list(teacher.last_values)
     assert isinstance(teacher, MCTSAgent)
     root = teacher.last_root
     if root is None or root.visits == 0:
