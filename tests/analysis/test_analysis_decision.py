@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from analysis_helpers import AGENT, settle_chance
+from analysis_helpers import AGENT, settle_chance, swapped, zapotec_decision_with_secrets
 
 import stonework
 from stonework.agents.mcts import MCTSAgent
@@ -160,36 +160,9 @@ def test_the_default_agent_is_the_strongest_tree_search() -> None:
 # --- hidden information: the swap test -------------------------------------------------------
 
 
-def _zapotec_decision_with_secrets() -> ZapotecState:
-    """Seat 0 to move in a 3-player Zapotec game while the others hold cards it has not seen."""
-    state = stonework.new_game("zapotec", players=3, seed=8)
-    assert isinstance(state, ZapotecState)
-    rng = derive_rng(8, "swap")
-    for _ in range(2000):
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        unseen = any(
-            not state.known[seat] >> card & 1 for seat in (1, 2) for card in state.hands[seat]
-        )
-        if state.current_player == 0 and unseen and len(state.legal_actions()) > 2:
-            return state
-        state.apply(state.random_action(rng))
-    raise AssertionError("no decision with unseen cards")
-
-
-def _swapped(state: ZapotecState) -> ZapotecState:
-    """The same state for seat 0, with the cards it cannot see dealt differently."""
-    for k in range(50):
-        other = state.determinize(0, derive_rng(k, "other world"))
-        if other.hands != state.hands:
-            return other
-    raise AssertionError("no other world")
-
-
 def test_analysis_of_a_seat_ignores_what_it_cannot_see() -> None:
-    state = _zapotec_decision_with_secrets()
-    other = _swapped(state)
+    state = zapotec_decision_with_secrets()
+    other = swapped(state)
     assert other.observation(0) == state.observation(0)
     assert other.hands[1:] != state.hands[1:]
     played = state.legal_actions()[0]
@@ -201,8 +174,8 @@ def test_analysis_of_a_seat_ignores_what_it_cannot_see() -> None:
 
 def test_the_swap_test_catches_a_search_that_peeks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Control: a search on the true state (no determinization) does tell the worlds apart."""
-    state = _zapotec_decision_with_secrets()
-    other = _swapped(state)
+    state = zapotec_decision_with_secrets()
+    other = swapped(state)
     monkeypatch.setattr(ZapotecState, "determinize", lambda self, player, rng: self.clone())
     played = state.legal_actions()[0]
     first = analyse_decision(state, analysis_agent(AGENT), derive_rng(3, "a"), played=played)
@@ -211,7 +184,7 @@ def test_the_swap_test_catches_a_search_that_peeks(monkeypatch: pytest.MonkeyPat
 
 
 def test_a_replayed_record_state_analyses_like_the_live_one() -> None:
-    state = _zapotec_decision_with_secrets()
+    state = zapotec_decision_with_secrets()
     rebuilt = replay(state.record())
     a = analyse_decision(state, analysis_agent(AGENT), derive_rng(4, "a"))
     b = analyse_decision(rebuilt, analysis_agent(AGENT), derive_rng(4, "a"))

@@ -24,6 +24,7 @@ from typing import Any
 
 from stonework.agents.base import Agent, Budget, Values, check_turn, fork_rng
 from stonework.agents.playout import Playout, run_playout
+from stonework.agents.root_report import INCLUDED_SHARE, ChildReport, RootReport, score_margin
 from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, TERMINAL, Action, State
 from stonework.learn.network import Network, require_numpy, shipped_network
@@ -93,37 +94,22 @@ class AZAgent(Agent):
         """Name, budget and network."""
         mix = f", rollout {self.rollout:g}" if self.rollout else ""
         if self.network is None:
-            return f"az ({self.budget.describe()}, shipped network{mix})"
+            return f"{self.name} ({self.budget.describe()}, shipped network{mix})"
         info = self.network.info
         hidden = "x".join(str(h) for h in info.hidden)
-        return f"az ({self.budget.describe()}, network {info.game} {info.players}p {hidden}{mix})"
+        return f"{self.name} ({self.budget.describe()}, network {info.game} {info.players}p {hidden}{mix})"
 
     def act(self, state: State, rng: Rng) -> Action:
         """The most visited root action (or one sampled by visits when ``temperature`` > 0)."""
-        seat = check_turn(state)
-        network = self.network_for(state)
+        check_turn(state)
         actions = state.legal_actions()
         self.last_visits = {}
         self.last_values = []
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
-        search = _PUCT(self, network, state, seat, rng)
-        run = self.budget.start()
-        while run.more():
-            search.simulate()
-            run.done += 1
-        self.last_iterations = run.done
-        legal = set(state.legal_action_ids())
-        root = search.root
-        visits = {
-            state.action_from_id(i): int(root.n[k])
-            for i, k in root.index.items()
-            if i in legal and root.n[k] > 0
-        }
-        self.last_visits = visits
-        if root.visits:
-            self.last_values = [t / root.visits for t in root.totals]
+        search = self._run(state, rng)
+        visits = self.last_visits
         if not visits:
             return rng.choice(actions)
         if self.temperature > 0.0:
@@ -135,7 +121,68 @@ class AZAgent(Agent):
                 if pick <= 0.0:
                     return action
             return weighted[-1][0]
-        return max(visits, key=visits.__getitem__)  # a tie: the first in the game's order
+        return search.final_choice(visits)
+
+    def root_statistics(self, state: State, rng: Rng, include: Action | None = None) -> RootReport:
+        """Run the search of :meth:`act` and report its root: every child's visits and means.
+
+        As :meth:`MCTSAgent.root_statistics <stonework.agents.mcts.MCTSAgent.root_statistics>`:
+        ``include`` (legal here) gets at least :data:`INCLUDED_SHARE` of the simulations, which
+        do not count towards the choice, and each child carries the mean score margin of the
+        seat to move where its simulations stopped (the end of the game when leaves are played
+        out, else the leaf).
+        """
+        seat = check_turn(state)
+        actions = state.legal_actions()
+        if include is not None and include not in actions:
+            raise ValueError(f"{include} is not a legal action here")
+        chosen_id = None if include is None else state.action_id(include)
+        search = self._run(state, rng, include=chosen_id, margins=True)
+        root = search.root
+        children = []
+        if root.ids is not None:
+            legal = set(state.legal_action_ids())
+            for k, i in enumerate(root.ids):
+                visits = int(root.n[k])
+                if not visits or i not in legal:
+                    continue
+                children.append(
+                    ChildReport(
+                        action=state.action_from_id(i),
+                        visits=visits,
+                        earned=visits - search.forced if i == chosen_id else visits,
+                        values=[float(v) / visits for v in root.w[k]],
+                        margin=search.margin_sums.get(k, 0.0) / visits,
+                    )
+                )
+        earned = {child.action: child.earned for child in children}
+        chosen = search.final_choice(earned) if earned else rng.choice(actions)
+        return RootReport(
+            seat=seat, iterations=self.last_iterations, chosen=chosen, children=children
+        )
+
+    def _run(
+        self, state: State, rng: Rng, include: int | None = None, margins: bool = False
+    ) -> _PUCT:
+        """Search the decision of the seat to move until the budget is spent; keep its root's
+        visits by action and mean values (``last_visits``, ``last_values``)."""
+        seat = state.current_player
+        search = _PUCT(self, self.network_for(state), state, seat, rng, include, margins)
+        run = self.budget.start()
+        while run.more():
+            search.simulate()
+            run.done += 1
+        self.last_iterations = run.done
+        legal = set(state.legal_action_ids())
+        root = search.root
+        self.last_visits = {
+            state.action_from_id(i): int(root.n[k])
+            for i, k in root.index.items()
+            if i in legal and root.n[k] > 0
+        }
+        if root.visits:
+            self.last_values = [t / root.visits for t in root.totals]
+        return search
 
     def network_for(self, state: State) -> Network:
         """The network for ``state``'s game and player count (ValueError if there is none)."""
@@ -176,7 +223,16 @@ _TO_THE_END = Playout()
 class _PUCT:
     """One decision's search: selection by PUCT, expansion and evaluation by the network."""
 
-    def __init__(self, agent: AZAgent, network: Network, state: State, seat: int, rng: Rng) -> None:
+    def __init__(
+        self,
+        agent: AZAgent,
+        network: Network,
+        state: State,
+        seat: int,
+        rng: Rng,
+        include: int | None = None,
+        margins: bool = False,
+    ) -> None:
         self.agent = agent
         self.network = network
         self.state = state
@@ -186,6 +242,13 @@ class _PUCT:
         self.players = state.num_players
         self.root = AZNode(self.players)
         self.np = require_numpy()
+        self.include = include
+        """The id of a root action that gets at least its share of simulations (analysis)."""
+        self.forced = 0
+        """The simulations ``include`` got only because of that share."""
+        self.margins = margins
+        self.margin_sums: dict[int, float] = {}
+        """Score margin sums of the root's seat, by position of the root child they went through."""
 
     def simulate(self) -> None:
         """One simulation: a sampled world, down the tree, a leaf judged, values backed up."""
@@ -212,6 +275,8 @@ class _PUCT:
                 values = self.expand(node, world, player, legal)
                 break
             k = self.select(node, legal, player)
+            if node is self.root and self.include is not None:
+                k = self._keep_included(k)
             kid = node.kids[k]
             if kid is None:
                 kid = node.kids[k] = AZNode(self.players)
@@ -219,6 +284,9 @@ class _PUCT:
             edges.append((node, k))
             node = kid
             nodes.append(node)
+        if self.margins and edges:
+            k0 = edges[0][1]
+            self.margin_sums[k0] = self.margin_sums.get(k0, 0.0) + score_margin(world, self.seat)
         for n in nodes:
             n.visits += 1
             totals = n.totals
@@ -229,6 +297,22 @@ class _PUCT:
             for parent, k in edges:
                 parent.n[k] += 1.0
                 parent.w[k] += backed
+
+    def _keep_included(self, k: int) -> int:
+        """The root position of ``include`` instead of ``k`` while it has had less than its
+        share of the simulations."""
+        assert self.include is not None
+        root = self.root
+        at = self._position(root, self.include, 0.0)
+        if root.n[at] < INCLUDED_SHARE * root.visits:
+            if at != k:
+                self.forced += 1
+            return at
+        return k
+
+    def final_choice(self, visits: dict[Action, int]) -> Action:
+        """The most visited of ``visits``; a tie goes to the first in the game's order."""
+        return max(visits, key=visits.__getitem__)
 
     def expand(self, node: AZNode, world: State, player: int, legal: list[int]) -> Values:
         """Give ``node`` the network's prior over ``legal`` (ids); its values per (absolute) seat."""

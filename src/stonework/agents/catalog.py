@@ -212,17 +212,26 @@ AGENTS: dict[str, AgentKind] = {
 }
 
 
-STRONGEST: dict[str, str] = {}
-"""The strongest agent spec by game name where it is not :data:`STRONGEST_DEFAULT`."""
+STRONGEST: dict[tuple[str, int], str] = {("aztec", 2): "expert"}
+"""The strongest agent spec by game and player count where it is not :data:`STRONGEST_DEFAULT`.
+
+Aztec at 2 players: ``expert`` won 60.2% of 200 games against ``hard`` at hard's own 1.5 s a
+move (95% interval 53.3-66.8%; BENCHMARKS.md, "Aztec: the network's value mixed with
+playouts"). It needs numpy, so without it ``hard`` stays the strongest there too."""
 STRONGEST_DEFAULT = "hard"
 """``hard`` (MCTS, or ISMCTS with secrets, on the game's measured settings) is the strongest
-level of every game so far (BENCHMARKS.md); a learned agent takes its place in
-:data:`STRONGEST` once one is measured stronger."""
+level wherever no learned agent was measured stronger (BENCHMARKS.md)."""
 
 
-def strongest_agent(game: str) -> str:
-    """The spec of the strongest agent for ``game`` (analysis and hints default to it)."""
-    return STRONGEST.get(game, STRONGEST_DEFAULT)
+def strongest_agent(game: str, players: int | None = None) -> str:
+    """The spec of the strongest agent for ``game`` at ``players`` (analysis and hints default
+    to it); with ``players`` unknown, one that plays every count of the game."""
+    if players is None:
+        return STRONGEST_DEFAULT
+    spec = STRONGEST.get((game, players), STRONGEST_DEFAULT)
+    if spec == "expert" and players not in expert_players(game):
+        return STRONGEST_DEFAULT
+    return spec
 
 
 def list_agents() -> list[tuple[str, str]]:

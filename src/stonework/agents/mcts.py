@@ -35,20 +35,22 @@ game. ``auto`` (the default) takes the model set for the player count in :data:`
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Literal
 
 from stonework.agents.base import Agent, Budget, BudgetRun, Values, check_turn, fork_rng
 from stonework.agents.playout import Playout, run_playout
+from stonework.agents.root_report import (
+    INCLUDED_SHARE,
+    ChildReport,
+    RootReport,
+    score_margin,
+)
 from stonework.agents.simple import greedy_ranking, one_ply_value
 from stonework.agents.tuning import tree_settings
 from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, TERMINAL, Action, State
 
 Mode = Literal["mcts", "ismcts", "auto"]
-INCLUDED_SHARE = 0.1
-"""The share of simulations an included root action gets at least (its value needs visits)."""
-
 ValueModel = Literal["lead", "field", "auto"]
 VALUE_MODELS: dict[int, ValueModel] = {2: "lead", 3: "lead", 4: "lead"}
 """What ``values="auto"`` backs up at each player count (``lead`` where a count is missing).
@@ -250,30 +252,6 @@ class MCTSAgent(Agent):
         return search
 
 
-@dataclass(frozen=True)
-class ChildReport:
-    """One root action after a search: its visits, mean value per seat, mean score margin."""
-
-    action: Action
-    visits: int
-    earned: int
-    """The visits UCT chose to give it (``visits`` less those an included action was forced)."""
-    values: list[float]
-    """The mean of each seat's simulation values ([-1, 1]; returns at the end of a game)."""
-    margin: float
-    """The mean score margin of the seat to move (its score minus the best other score)."""
-
-
-@dataclass(frozen=True)
-class RootReport:
-    """What one decision's search found: the seat, iterations, its choice and the root children."""
-
-    seat: int
-    iterations: int
-    chosen: Action
-    children: list[ChildReport]
-
-
 class _Search:
     """One decision's search: its settings, its root, and the phases of a simulation.
 
@@ -349,7 +327,7 @@ class _Search:
         self.backup(path, self.evaluate(world))
         if self.margins and len(path) > 1:
             key = id(path[1])
-            self.margin_sums[key] = self.margin_sums.get(key, 0.0) + _margin(world, self.seat)
+            self.margin_sums[key] = self.margin_sums.get(key, 0.0) + score_margin(world, self.seat)
 
     def select(self, world: State) -> list[Node]:
         """Walk ``world`` down the tree from the root; return the nodes visited, new leaf last."""
@@ -467,13 +445,6 @@ class _Search:
             return self.rng.choice(self.actions)
         visited.sort(key=lambda item: (-item[0], -item[1], item[2]))
         return visited[0][3]
-
-
-def _margin(world: State, seat: int) -> float:
-    """``seat``'s score minus the best score of the others, where the simulation stopped."""
-    totals = [score.total for score in world.scores()]
-    others = [total for i, total in enumerate(totals) if i != seat]
-    return float(totals[seat] - max(others)) if others else float(totals[seat])
 
 
 def _first_untried(order: list[Action], untried: list[Action]) -> Action | None:

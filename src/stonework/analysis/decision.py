@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from stonework.agents.catalog import make_agent, parse_agent_spec, strongest_agent
-from stonework.agents.mcts import ChildReport, MCTSAgent
+from stonework.agents.root_report import ChildReport, RootSearcher
 from stonework.analysis.values import MoveValue, expected_result
 from stonework.analysis.verdicts import Verdict, classify
 from stonework.core import Action, Rng, State, StoneworkError
@@ -19,12 +20,13 @@ class AnalysisError(StoneworkError, ValueError):
     """An analysis that cannot be made: no decision to analyse, or an agent without a search."""
 
 
-def default_agent_spec(game: str) -> str:
-    """The agent spec analysis uses unless told otherwise: the game's strongest agent."""
-    return strongest_agent(game)
+def default_agent_spec(game: str, players: int | None = None) -> str:
+    """The agent spec analysis uses unless told otherwise: the strongest agent of the game at
+    ``players`` (at any count it is played by if ``None``)."""
+    return strongest_agent(game, players)
 
 
-def analysis_agent(spec: str, seconds: float | None = None) -> MCTSAgent:
+def analysis_agent(spec: str, seconds: float | None = None) -> RootSearcher:
     """The tree-search agent of ``spec`` (``seconds`` replaces its time budget if given)."""
     try:
         name, settings = parse_agent_spec(spec)
@@ -33,14 +35,14 @@ def analysis_agent(spec: str, seconds: float | None = None) -> MCTSAgent:
                 raise ValueError(f"seconds must be positive, not {seconds}")
             settings["seconds"] = seconds
         agent = make_agent(name, **settings)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RuntimeError) as exc:  # RuntimeError: az without numpy
         raise AnalysisError(f"agent {spec!r}: {exc}") from None
-    if not isinstance(agent, MCTSAgent):
+    if not callable(getattr(agent, "root_statistics", None)):
         raise AnalysisError(
             f"agent {spec!r} has no search tree to report: analyse with mcts, ismcts, "
-            "medium or hard"
+            "medium, hard, az or expert"
         )
-    return agent
+    return cast(RootSearcher, agent)
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ class DecisionAnalysis:
 
 def analyse_decision(
     state: State,
-    agent: MCTSAgent,
+    agent: RootSearcher,
     rng: Rng,
     played: Action | str | None = None,
     top: int = TOP_MOVES,
@@ -92,7 +94,10 @@ def analyse_decision(
     players = state.num_players
     if len(actions) == 1:
         return DecisionAnalysis(seat, players, 1, 0, [], None, Verdict.FORCED, 0.0)
-    report = agent.root_statistics(state.clone(), rng, include=played_action)
+    try:
+        report = agent.root_statistics(state.clone(), rng, include=played_action)
+    except ValueError as exc:  # az asked for a game or player count no network of its plays
+        raise AnalysisError(str(exc)) from None
     values = {child.action: _move_value(child, seat) for child in report.children}
     ranked = sorted(report.children, key=lambda c: (-c.earned, -c.values[seat]))
     chosen = values[report.chosen]

@@ -74,7 +74,7 @@ def analyse_record(
     :class:`~stonework.core.RecordError` before any search.
     """
     replay(record)
-    spec = agent if agent is not None else default_agent_spec(record.game)
+    spec = agent if agent is not None else default_agent_spec(record.game, record.players)
     built = analysis_agent(spec, seconds)  # a bad spec fails here, before any worker starts
     if seat is not None and not 0 <= seat < record.players:
         raise AnalysisError(f"seat must be from 0 to {record.players - 1}, not {seat}")

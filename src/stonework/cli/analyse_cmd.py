@@ -122,7 +122,7 @@ def _analyse_position(
 ) -> None:
     spec = get_game(game)
     state = spec.from_position(position)
-    chosen = agent if agent is not None else default_agent_spec(spec.name)
+    chosen = agent if agent is not None else default_agent_spec(spec.name, state.num_players)
     searcher = analysis_agent(chosen, seconds)
     result = analyse_decision(state, searcher, derive_rng(seed, "analyse", "position"), top=top)
     console.print(

@@ -11,7 +11,7 @@ HINT_MOVES = 3
 
 def hint_lines(state: State, agent: str | None, seed: int) -> list[str]:
     """Lines naming the best moves with their values, or why there is no hint."""
-    spec = agent if agent is not None else default_agent_spec(state.spec.name)
+    spec = agent if agent is not None else default_agent_spec(state.spec.name, state.num_players)
     # A stream of its own (by position in the game), so asking for a hint never changes what the
     # AI players or chance do afterwards.
     rng = derive_rng(seed, "hint", len(state.history))

@@ -189,11 +189,11 @@ class Analyst:
 
     # --- budgets and limits --------------------------------------------------------------------
 
-    def agent_for(self, game: str, seconds: float) -> tuple[str, float | None]:
-        """The agent spec and time budget of an analysis of ``game``."""
+    def agent_for(self, game: str, players: int, seconds: float) -> tuple[str, float | None]:
+        """The agent spec and time budget of an analysis of ``game`` at ``players``."""
         if self.settings.analysis_agent:
             return self.settings.analysis_agent, None
-        return default_agent_spec(game), seconds
+        return default_agent_spec(game, players), seconds
 
     def _take(self, asker: str) -> None:
         """One request from ``asker``'s bucket, or 429 when it asks too often."""
@@ -297,7 +297,9 @@ class Analyst:
             self.asking.add(asker)
             self.pending += 1
         try:
-            spec, seconds = self.agent_for(job.game, self.settings.hint_seconds)
+            spec, seconds = self.agent_for(
+                job.game, job.record["players"], self.settings.hint_seconds
+            )
             loop = asyncio.get_running_loop()
             future = loop.run_in_executor(
                 self.executor, hint_job, job.record, spec, seconds, job.seed, job.position
@@ -342,7 +344,7 @@ class Analyst:
             1, self.settings.analysis_workers
         ):
             raise busy("other reviews are running; try again in a minute")
-        spec, seconds = self.agent_for(job.game, self.settings.review_seconds)
+        spec, seconds = self.agent_for(job.game, job.players, self.settings.review_seconds)
         lease = self._timeout(seconds) + 30.0
         claimed = await run_in_thread(
             self.store.claim_review, table_id, seat, self.owner, len(job.entries), lease
