@@ -70,6 +70,7 @@ class AZAgent(Agent):
         temperature: float = 0.0,
         noise: float = 0.0,
         rollout: float = 0.0,
+        reuse: bool = False,
     ) -> None:
         require_numpy()
         if not 0.0 <= rollout <= 1.0:
@@ -84,6 +85,12 @@ class AZAgent(Agent):
         """Weight of Dirichlet noise mixed into the root prior (self-play exploration; 0: none)."""
         self.rollout = rollout
         """Weight of a random playout's returns in a leaf's value (0: the network's alone)."""
+        self.reuse = reuse
+        """Keep the subtree of the move played and search on from it at the next decision (games
+        without hidden information only: elsewhere its visits came from worlds drawn on what
+        the seat knew then)."""
+        self._kept: tuple[tuple[Any, ...], AZNode] | None = None
+        """The game, player count, options and history the kept node stands for, and the node."""
         self.name = "az"
         self.last_iterations = 0
         self.last_visits: dict[Action, int] = {}
@@ -108,20 +115,58 @@ class AZAgent(Agent):
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
-        search = self._run(state, rng)
+        search = self._run(state, rng, root=self._reused_root(state))
         visits = self.last_visits
         if not visits:
             return rng.choice(actions)
+        chosen = search.final_choice(visits)
         if self.temperature > 0.0:
             weighted = [(a, v ** (1.0 / self.temperature)) for a, v in visits.items() if v > 0]
             total = sum(w for _, w in weighted)
             pick = rng.random() * total
+            chosen = weighted[-1][0]
             for action, weight in weighted:
                 pick -= weight
                 if pick <= 0.0:
-                    return action
-            return weighted[-1][0]
-        return search.final_choice(visits)
+                    chosen = action
+                    break
+        self._keep(state, search.root, chosen)
+        return chosen
+
+    def _key(self, state: State, history: list[tuple[int, Action]]) -> tuple[Any, ...]:
+        options = tuple(sorted(state.options.items()))
+        return (state.spec.name, state.num_players, options, tuple(history))
+
+    def _keep(self, state: State, root: AZNode, chosen: Action) -> None:
+        """Keep the child of ``chosen`` for the next decision (if reuse is on and may be)."""
+        self._kept = None
+        if not self.reuse or state.spec.hidden_information or root.ids is None:
+            return
+        k = root.index.get(state.action_id(chosen))
+        kid = None if k is None else root.kids[k]
+        if kid is not None:
+            self._kept = (self._key(state, [*state.history, (state.current_player, chosen)]), kid)
+
+    def _reused_root(self, state: State) -> AZNode | None:
+        """The kept node followed down the moves played since, if it is this game's position."""
+        kept, self._kept = self._kept, None
+        if kept is None or state.spec.hidden_information:
+            return None
+        key, node = kept
+        seen = len(key[3])
+        if self._key(state, state.history[:seen]) != key:
+            return None
+        for who, action in state.history[seen:]:
+            step: AZNode | None
+            if who == CHANCE:
+                step = node.outcomes.get(action)
+            else:
+                k = None if node.ids is None else node.index.get(state.action_id(action))
+                step = None if k is None else node.kids[k]
+            if step is None:
+                return None
+            node = step
+        return node
 
     def root_statistics(self, state: State, rng: Rng, include: Action | None = None) -> RootReport:
         """Run the search of :meth:`act` and report its root: every child's visits and means.
@@ -162,12 +207,20 @@ class AZAgent(Agent):
         )
 
     def _run(
-        self, state: State, rng: Rng, include: int | None = None, margins: bool = False
+        self,
+        state: State,
+        rng: Rng,
+        include: int | None = None,
+        margins: bool = False,
+        root: AZNode | None = None,
     ) -> _PUCT:
-        """Search the decision of the seat to move until the budget is spent; keep its root's
-        visits by action and mean values (``last_visits``, ``last_values``)."""
+        """Search the decision of the seat to move until the budget is spent (from ``root``, a
+        node kept from the last search, if given); keep its root's visits by action and mean
+        values (``last_visits``, ``last_values``)."""
         seat = state.current_player
         search = _PUCT(self, self.network_for(state), state, seat, rng, include, margins)
+        if root is not None:
+            search.root = root
         run = self.budget.start()
         while run.more():
             search.simulate()
@@ -205,15 +258,20 @@ class AZAgent(Agent):
 
 def build_az(budget: Budget, kw: dict[str, Any]) -> AZAgent:
     """The ``az`` agent from catalog settings: ``network=PATH`` (else the shipped one), ``puct=``,
-    ``rollout=`` (weight of a playout in a leaf's value)."""
+    ``rollout=`` (weight of a playout in a leaf's value), ``reuse=1`` (search on from the
+    subtree of the last move)."""
     path = kw.pop("network", None)
     puct = float(kw.pop("puct", DEFAULT_PUCT))
     rollout = float(kw.pop("rollout", 0.0))
+    raw_reuse = str(kw.pop("reuse", "0"))
+    if raw_reuse not in ("0", "1"):
+        raise ValueError(f"reuse is 0 or 1, not {raw_reuse!r}")
+    reuse = raw_reuse == "1"
     if kw:
         raise ValueError(f"agent 'az' has no setting {', '.join(sorted(kw))}")
     require_numpy()
     network = None if path is None else Network.load(str(path))
-    return AZAgent(network, budget, puct=puct, rollout=rollout)
+    return AZAgent(network, budget, puct=puct, rollout=rollout, reuse=reuse)
 
 
 _TO_THE_END = Playout()
