@@ -17,7 +17,7 @@ from stonework.agents import make_agent  # noqa: E402
 from stonework.agents.az import AZAgent  # noqa: E402
 from stonework.agents.base import Budget  # noqa: E402
 from stonework.cli.main import app  # noqa: E402
-from stonework.core import new_game  # noqa: E402
+from stonework.core import CHANCE, State, new_game  # noqa: E402
 from stonework.learn import network as network_module  # noqa: E402
 from stonework.learn.network import Network, network_info  # noqa: E402
 from stonework.learn.selfplay import SelfPlayTask, play_selfplay_game  # noqa: E402
@@ -105,6 +105,46 @@ def test_az_with_rollouts_plays_legal_games_with_hidden_cards_and_chance(tmp_pat
     agents = [make_agent("az", iterations=6, network=str(path), rollout=0.5) for _ in range(2)]
     state = play(new_game("zapotec", players=2, seed=6), agents, random.Random(6))
     assert state.is_terminal
+
+
+def _decision_visits(agents: list[AZAgent], state: State, seed: int, decisions: int) -> list[int]:
+    """The root visits of each decision of seat 0 over the first moves of a game."""
+    rng = random.Random(seed)
+    seen = []
+    for _ in range(decisions):
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        agent = agents[state.current_player]
+        action = agent.act(state, rng)
+        if state.current_player == 0:
+            seen.append(sum(agent.last_visits.values()))
+        state.apply(action)
+    return seen
+
+
+def test_az_reuse_searches_on_from_the_move_played() -> None:
+    # The shipped network: its prior agrees with itself, so the opponent's reply tends to be
+    # one the kept subtree has searched.
+    kept = AZAgent(None, Budget(iterations=300), reuse=True)
+    other = AZAgent(None, Budget(iterations=300))
+    visits = _decision_visits([kept, other], new_game("aztec", players=2, seed=2), 2, 12)
+    assert visits[0] == 299 and max(visits[1:]) > 299  # the kept subtree's visits count too
+    # A new game (a history the kept node is not on) starts from a fresh root.
+    fresh = _decision_visits([kept, other], new_game("aztec", players=2, seed=2), 3, 2)
+    assert fresh == [299]
+    plain = _decision_visits([other, other], new_game("aztec", players=2, seed=2), 2, 12)
+    assert plain == [299] * len(plain)
+    with pytest.raises(ValueError, match="reuse is 0 or 1"):
+        make_agent("az", iterations=4, reuse="yes")
+
+
+def test_az_reuse_is_off_where_cards_are_hidden() -> None:
+    # A Zapotec subtree was searched on worlds drawn from what the seat knew then.
+    net = tiny("zapotec", 2, seed=1)
+    agents = [AZAgent(net, Budget(iterations=30), reuse=True) for _ in range(2)]
+    visits = _decision_visits(agents, new_game("zapotec", players=2, seed=4), 4, 40)
+    assert visits and max(visits) <= 29
 
 
 def test_az_refuses_a_network_for_another_game() -> None:
