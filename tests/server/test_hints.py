@@ -55,6 +55,30 @@ def finish(client: TestClient, table: str, seat_tokens: dict[int, str], seed: in
         pass
 
 
+def test_without_an_analysis_agent_hints_use_the_strongest_at_the_player_count(
+    tmp_path: Path,
+) -> None:
+    """Two-player Aztec is analysed by the network's search (``expert``), Akropolis by hard."""
+    pytest.importorskip("numpy")
+    settings = analysis_settings(tmp_path, analysis_agent="", hint_seconds=0.05)
+    with TestClient(create_app(settings)) as test_client:
+        for game, agent, described in (
+            ("aztec", "expert", "expert ("),
+            ("zapotec", "hard", "hard"),
+        ):
+            answer = create(
+                test_client, game, [{"kind": "human"}, {"kind": "ai", "agent": "random"}]
+            )
+            table, token = answer["table"], tokens(answer)[0]
+            mine = view(test_client, table, token)
+            assert mine["legal"], game
+            response = hint(test_client, table, token, mine["seq"])
+            assert response.status_code == 200, response.text
+            data = response.json()
+            assert data["agent"] == agent and data["description"].startswith(described), data
+            assert data["iterations"] > 0
+
+
 def test_a_hint_against_ai_lists_three_legal_moves_with_values(client: TestClient) -> None:
     answer = create(client, "aztec", [{"kind": "human"}, {"kind": "ai", "agent": "random"}])
     table, token = answer["table"], tokens(answer)[0]
