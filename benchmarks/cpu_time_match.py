@@ -1,13 +1,14 @@
 """Two agents at equal *CPU* time per move: a match that a loaded machine does not tilt.
 
     python benchmarks/cpu_time_match.py GAME --a SPEC --b SPEC --seconds S [--players 2]
-        [--games G] [--seed N] [--journal FILE]
+        [--games G] [--seed N] [--first K] [--journal FILE]
 
 Both agents are built from their specs (``az:network=FILE``, ``hard``, ``mcts``...) and their
 budgets replaced by ``S`` seconds of this process's CPU time (``time.process_time``), so a
 search that waits for a core while other jobs run loses no simulations: wall-clock budgets on
 a shared machine give whichever agent is unlucky fewer iterations. The seats alternate (game
-``g`` puts ``a`` in seat ``g % players``), each game is seeded from ``N`` and ``g``, and each
+``g`` puts ``a`` in seat ``g % players``), each game is seeded from ``N`` and ``g`` (``--first K``
+starts at game ``K``, so two processes can share one match), and each
 finished game is appended to the journal (one JSON line), so a stopped match continues where it
 stopped. Prints ``a``'s wins with a 95% interval, mean scores and the mean iterations a move
 each side ran.
@@ -80,6 +81,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="the index of the first game (split one match over processes: 0 and 50 of 100)",
+    )
     parser.add_argument("--journal", type=Path, help="JSON lines of finished games (resumed)")
     args = parser.parse_args(argv)
     from stonework.arena.stats import wilson
@@ -93,7 +100,9 @@ def main(argv: list[str] | None = None) -> int:
                 raise SystemExit(f"{args.journal} holds a match with other settings: {row}")
     a = cpu_budgeted(args.a, args.seconds)
     b = [cpu_budgeted(args.b, args.seconds) for _ in range(args.players - 1)]
-    for g in range(len(done), args.games):
+    if not 0 <= args.first < args.games:
+        raise SystemExit(f"--first must be from 0 to {args.games - 1}, not {args.first}")
+    for g in range(args.first + len(done), args.games):
         seat = g % args.players
         seats = [*b[:seat], a, *b[seat:]]
         result = play(args.game, args.players, seats, args.seed * 100_003 + g)
