@@ -24,7 +24,13 @@ from typing import Any
 
 from stonework.agents.base import Agent, Budget, Values, check_turn, fork_rng
 from stonework.agents.playout import Playout, run_playout
-from stonework.agents.root_report import INCLUDED_SHARE, ChildReport, RootReport, score_margin
+from stonework.agents.root_report import (
+    INCLUDED_SHARE,
+    ChildReport,
+    RootReport,
+    SearchUnavailable,
+    score_margin,
+)
 from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, TERMINAL, Action, State
 from stonework.learn.network import Network, require_numpy, shipped_network
@@ -238,19 +244,19 @@ class AZAgent(Agent):
         return search
 
     def network_for(self, state: State) -> Network:
-        """The network for ``state``'s game and player count (ValueError if there is none)."""
+        """The network for ``state``'s game and player count (SearchUnavailable if none)."""
         game, players = state.spec.name, state.num_players
         if self.network is None:
             shipped = shipped_network(game, players)
             if shipped is None:
-                raise ValueError(
+                raise SearchUnavailable(
                     f"no network is shipped for {game} at {players} players: train one with "
                     f"`stonework train {game} --players {players}` and pass network=PATH"
                 )
             self.network = shipped
         info = self.network.info
         if (info.game, info.players) != (game, players):
-            raise ValueError(
+            raise SearchUnavailable(
                 f"this network plays {info.game} at {info.players} players, not {game} at {players}"
             )
         return self.network

@@ -9,7 +9,7 @@ with a :class:`RootReport`; analysis does not need to know which search it holds
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from stonework.core.rng import Rng
 from stonework.core.state import Action, State
@@ -43,6 +43,12 @@ class RootReport:
     children: list[ChildReport]
 
 
+class SearchUnavailable(ValueError):
+    """A search that cannot run on the position it is given (``az``: no network plays its game
+    at its player count)."""
+
+
+@runtime_checkable
 class RootSearcher(Protocol):
     """A search that reports its root (what analysis, hints and reviews need of an agent)."""
 

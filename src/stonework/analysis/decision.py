@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import cast
 
 from stonework.agents.catalog import make_agent, parse_agent_spec, strongest_agent
-from stonework.agents.root_report import ChildReport, RootSearcher
+from stonework.agents.root_report import ChildReport, RootSearcher, SearchUnavailable
 from stonework.analysis.values import MoveValue, expected_result
 from stonework.analysis.verdicts import Verdict, classify
 from stonework.core import Action, Rng, State, StoneworkError
@@ -37,12 +36,12 @@ def analysis_agent(spec: str, seconds: float | None = None) -> RootSearcher:
         agent = make_agent(name, **settings)
     except (TypeError, ValueError, RuntimeError) as exc:  # RuntimeError: az without numpy
         raise AnalysisError(f"agent {spec!r}: {exc}") from None
-    if not callable(getattr(agent, "root_statistics", None)):
+    if not isinstance(agent, RootSearcher):
         raise AnalysisError(
             f"agent {spec!r} has no search tree to report: analyse with mcts, ismcts, "
             "medium, hard, az or expert"
         )
-    return cast(RootSearcher, agent)
+    return agent
 
 
 @dataclass(frozen=True)
@@ -96,7 +95,7 @@ def analyse_decision(
         return DecisionAnalysis(seat, players, 1, 0, [], None, Verdict.FORCED, 0.0)
     try:
         report = agent.root_statistics(state.clone(), rng, include=played_action)
-    except ValueError as exc:  # az asked for a game or player count no network of its plays
+    except SearchUnavailable as exc:
         raise AnalysisError(str(exc)) from None
     values = {child.action: _move_value(child, seat) for child in report.children}
     ranked = sorted(report.children, key=lambda c: (-c.earned, -c.values[seat]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stonework.agents.catalog import expert_players, make_agent, parse_agent_spec
+from stonework.agents.catalog import EXPERT_SECONDS, expert_players, make_agent, parse_agent_spec
 from stonework.core.registry import list_games
 from stonework.server import errors
 
@@ -23,7 +23,7 @@ def agent_seconds(spec: str) -> float:
     defaults = {
         "medium": 0.4,
         "hard": 1.5,
-        "expert": 1.5,
+        "expert": EXPERT_SECONDS,
         "mcts": 1.0,
         "ismcts": 1.0,
         "flatmc": 1.0,
