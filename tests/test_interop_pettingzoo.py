@@ -8,19 +8,23 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from interop_cases import CASES, IDS, TOY
+from interop_cases import CASES, TOY
 from stonework.core import GameSpec, IllegalAction, InvalidAction
-from stonework.interop.pettingzoo import StoneworkAECEnv, env, env_ids
+from stonework.interop.pettingzoo import StoneworkAECEnv, env, env_ids, versions
+
+# Every config at every env version (Akropolis has v0, its tensor, and v1, its rows).
+ENV_CASES = [(spec, n, v) for spec, n in CASES for v in versions(spec)]
+ENV_IDS = [f"{spec.name}_{v}-{n}p" for spec, n, v in ENV_CASES]
 
 
-@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
-def test_pettingzoo_api_test(spec: GameSpec, players: int) -> None:
+@pytest.mark.parametrize(("spec", "players", "version"), ENV_CASES, ids=ENV_IDS)
+def test_pettingzoo_api_test(spec: GameSpec, players: int, version: str) -> None:
     # The observation is PettingZoo's action-masking dict ({"observation", "action_mask"}, as
     # in its classic games); api_test warns about a dict for every env not on its own list of
     # names, so exactly those two warnings are expected, and any other one fails the test.
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        api_test(env(spec, players=players, render_mode="ansi"), num_cycles=60)
+        api_test(env(spec, players=players, render_mode="ansi", version=version), num_cycles=60)
     expected = (
         "Observation is not a NumPy array",
         "Observation space for each agent probably should be gymnasium.spaces.box",
@@ -29,11 +33,13 @@ def test_pettingzoo_api_test(spec: GameSpec, players: int) -> None:
     assert not unexpected
 
 
-@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
-def test_observations_stay_within_the_declared_bounds(spec: GameSpec, players: int) -> None:
-    aec = env(spec, players=players)
+@pytest.mark.parametrize(("spec", "players", "version"), ENV_CASES, ids=ENV_IDS)
+def test_observations_stay_within_the_declared_bounds(
+    spec: GameSpec, players: int, version: str
+) -> None:
+    aec = env(spec, players=players, version=version)
     box = aec.observation_space("player_0")["observation"]
-    low, high = aec.state.observation_bounds()
+    low, high = aec.state.observation_bounds() if version == "v0" else aec.observation_bounds
     assert np.all(box.low == low) and np.all(box.high == high)
     assert -np.inf < low <= high < np.inf  # real bounds: gymnasium warns about infinite ones
     for seed in (1, 2):
@@ -48,9 +54,9 @@ def test_observations_stay_within_the_declared_bounds(spec: GameSpec, players: i
                 aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
 
 
-@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
-def test_pettingzoo_seed_test(spec: GameSpec, players: int) -> None:
-    seed_test(lambda: env(spec, players=players), num_cycles=40)
+@pytest.mark.parametrize(("spec", "players", "version"), ENV_CASES, ids=ENV_IDS)
+def test_pettingzoo_seed_test(spec: GameSpec, players: int, version: str) -> None:
+    seed_test(lambda: env(spec, players=players, version=version), num_cycles=40)
 
 
 def play_out(aec: StoneworkAECEnv, seed: int) -> dict[str, float]:
@@ -74,15 +80,15 @@ def play_out(aec: StoneworkAECEnv, seed: int) -> dict[str, float]:
     return totals
 
 
-@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
-def test_rewards_are_the_engine_returns(spec: GameSpec, players: int) -> None:
-    aec = env(spec, players=players)
+@pytest.mark.parametrize(("spec", "players", "version"), ENV_CASES, ids=ENV_IDS)
+def test_rewards_are_the_engine_returns(spec: GameSpec, players: int, version: str) -> None:
+    aec = env(spec, players=players, version=version)
     totals = play_out(aec, seed=3)
     assert aec.state.is_terminal
     assert [totals[f"player_{s}"] for s in range(players)] == pytest.approx(aec.state.returns())
 
 
-@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize(("spec", "players"), CASES, ids=[f"{s.name}-{n}p" for s, n in CASES])
 def test_renders_text_and_pixels(spec: GameSpec, players: int) -> None:
     text_env = env(spec, players=players, render_mode="ansi")
     text_env.reset(seed=1)
@@ -155,16 +161,35 @@ def test_same_seed_same_game_and_env_ids() -> None:
     first.reset(seed=9)
     second.reset(seed=9)
     assert first.state.position() == second.state.position()
-    assert all(name.endswith("_v0") for name in env_ids())
+    assert "akropolis_v0" in env_ids() and "akropolis_v1" in env_ids()
+    assert {name.rpartition("_")[0] for name in env_ids()} >= {"aztec", "zapotec"}
     with pytest.raises(ValueError, match="players"):
         env(TOY, players=5)
 
 
-@pytest.mark.parametrize(("spec", "players"), CASES, ids=IDS)
-def test_each_agent_sees_its_own_seat(spec: GameSpec, players: int) -> None:
-    """Agent player_k gets seat k's tensor (which holds only what seat k may see)."""
-    aec = env(spec, players=players)
+def test_a_bare_name_gets_the_latest_version_and_an_id_its_own() -> None:
+    latest = env("akropolis", players=2)
+    assert latest.metadata["name"] == "akropolis_v1"
+    assert latest.observation_space("player_0")["observation"].dtype == np.int16
+    old = env("akropolis_v0", players=2)
+    assert old.metadata["name"] == "akropolis_v0"
+    assert old.observation_space("player_0")["observation"].dtype == np.float32
+    assert env("aztec").metadata["name"] == "aztec_v0"
+    for bad in ("akropolis_v2", "aztec_v1"):
+        with pytest.raises(ValueError, match="env versions"):
+            env(bad)
+    with pytest.raises(ValueError, match="names version v0"):
+        env("akropolis_v0", version="v1")
+    with pytest.raises(ValueError, match="env versions"):
+        env("zapotec", version="v1")
+
+
+@pytest.mark.parametrize(("spec", "players", "version"), ENV_CASES, ids=ENV_IDS)
+def test_each_agent_sees_its_own_seat(spec: GameSpec, players: int, version: str) -> None:
+    """Agent player_k gets seat k's observation (which holds only what seat k may see)."""
+    aec = env(spec, players=players, version=version)
     aec.reset(seed=6)
     for seat, agent in enumerate(aec.possible_agents):
-        ours = np.asarray(aec.state.observation_tensor(seat), np.float32)
-        assert np.array_equal(aec.observe(agent)["observation"].reshape(-1), ours)
+        theirs = aec.observe(agent)["observation"]
+        ours = np.asarray(aec.reference_observation(seat), theirs.dtype)
+        assert np.array_equal(theirs.reshape(-1), ours)

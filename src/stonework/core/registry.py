@@ -84,6 +84,13 @@ class GameSpec:
     faster than from ``observation_tensor`` (kept blocks, numpy). The factory imports numpy
     lazily: playing never needs it.
     """
+    compact_writer: Callable[[], object] | None = None
+    """Makes the writer of the game's compact observation, the PettingZoo env's version 1
+    (``<game>_v1``), where the game has one (None: the env has only version 0).
+
+    Besides the hooks of ``array_writer``, the object gives ``version``, ``dtype``,
+    ``shape(state)`` and ``bounds(state)`` of its layout (``stonework.interop.arrays.Layout``).
+    """
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON metadata (``stonework games --json``, the server's game list)."""

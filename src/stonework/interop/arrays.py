@@ -78,6 +78,24 @@ class GenericWriter:
         mask[state.legal_action_ids()] = 1
 
 
+class Layout(ArrayWriter, Protocol):
+    """A writer with a layout of its own (``GameSpec.compact_writer``): the PettingZoo env's
+    observation at a version past 0, in its own dtype, shape and bounds."""
+
+    version: str
+    dtype: type[np.generic]
+
+    def shape(self, state: State) -> tuple[int, ...]:
+        """The observation's shape for this config."""
+
+    def bounds(self, state: State) -> tuple[int, int]:
+        """The least and greatest value of any entry."""
+
+    def reference(self, state: State, player: int) -> list[int]:
+        """``player``'s observation as a flat list, read from the state by the plainest route
+        (what the fast arrays must equal)."""
+
+
 def has_sparse_tensor(state: State) -> bool:
     """Whether the game answers ``observation_nonzero`` itself (not the protocol's default)."""
     return type(state).observation_nonzero is not State.observation_nonzero
@@ -93,15 +111,22 @@ def writer_for(spec: GameSpec) -> ArrayWriter:
 class Arrays:
     """One environment's observation arrays and masks (shape, action count and writer fixed)."""
 
-    def __init__(self, spec: GameSpec, shape: tuple[int, ...], num_actions: int) -> None:
+    def __init__(
+        self,
+        spec: GameSpec,
+        shape: tuple[int, ...],
+        num_actions: int,
+        writer: ArrayWriter | None = None,
+    ) -> None:
         self.shape = shape
         self.size = tensor_size(shape)
         self.flat = len(shape) == 1
         self.num_actions = num_actions
-        self.writer = writer_for(spec)
+        self.writer = writer_for(spec) if writer is None else writer
 
-    def observation(self, state: State, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-        """A fresh float32 array of ``player``'s tensor in the game's shape."""
+    def observation(self, state: State, player: int) -> np.ndarray[Any, np.dtype[Any]]:
+        """A fresh array of ``player``'s observation in the layout's shape (the game's float32
+        tensor, or a compact layout's own dtype)."""
         out = self.writer.observation(state, player, self.size)
         return out if self.flat else out.reshape(self.shape)
 
@@ -126,3 +151,10 @@ class Arrays:
     def empty_mask(self) -> MaskArray:
         """A fresh int8 mask of zeros (a seat that is not to move)."""
         return np.zeros(self.num_actions, np.int8)
+
+
+def compact_writer_for(spec: GameSpec) -> Layout | None:
+    """A new writer of ``spec``'s compact layout (its env version 1), or None if it has none."""
+    if spec.compact_writer is None:
+        return None
+    return cast(Layout, spec.compact_writer())

@@ -3,7 +3,8 @@
 ``python -m stonework.interop.bench aztec --players 2 --games 5 [--rounds 3]`` prints games
 per CPU-second (after one warm-up game each) for the engine (``apply`` with checks), the
 OpenSpiel state, and the PettingZoo environment, all playing uniformly random legal actions
-from the same seeds. (The PettingZoo env applies an id its own mask proves legal without the
+from the same seeds. (For a game with a compact layout, PettingZoo's v1, the env's default, and v0, the
+game's tensor, both run. The PettingZoo env applies an id its own mask proves legal without the
 engine's second check; the engine baseline checks every move, as in every earlier figure:
 BENCHMARKS.md, "Issue 18, sixth pass: adapters", gives the shares against both.)
 """
@@ -58,6 +59,13 @@ def _pettingzoo_games(spec: GameSpec, players: int) -> Play:
     return lambda games: _pettingzoo_play(aec, games)
 
 
+def _pettingzoo_v0_games(spec: GameSpec, players: int) -> Play:
+    from stonework.interop.pettingzoo import env
+
+    aec = env(spec, players=players, version="v0")
+    return lambda games: _pettingzoo_play(aec, games)
+
+
 def _pettingzoo_play(aec: Any, games: int) -> None:
     import numpy as np
 
@@ -91,7 +99,12 @@ def rates(spec: GameSpec, players: int, games: int, rounds: int = 1) -> dict[str
     round: on a shared machine a burst of load then hits one round, not one runner.
     """
     plays = {}
-    for label, prepare in RUNNERS:
+    runners = list(RUNNERS)
+    if spec.compact_writer is not None:
+        # The env's latest version is the compact layout; v0 (the tensor) runs beside it.
+        runners[-1] = ("PettingZoo AEC env (v1)", _pettingzoo_games)
+        runners.append(("PettingZoo AEC env (v0)", _pettingzoo_v0_games))
+    for label, prepare in runners:
         plays[label] = play = prepare(spec, players)
         play(1)  # warm-up: one-time set-up (tables, caches) is not what a game costs
     out = dict.fromkeys(plays, 0.0)

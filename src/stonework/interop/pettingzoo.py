@@ -1,13 +1,18 @@
-"""PettingZoo AEC environments over the stonework engines: ``aztec_v0``, ``akropolis_v0``, ...
+"""PettingZoo AEC environments over the stonework engines: ``aztec_v0``, ``akropolis_v1``, ...
 
 >>> from stonework.interop.pettingzoo import env, env_ids
->>> all(name.endswith("_v0") for name in env_ids())
-True
+>>> env_ids()
+['akropolis_v0', 'akropolis_v1', 'aztec_v0', 'zapotec_v0']
+>>> env("akropolis").metadata["name"]
+'akropolis_v1'
 
-Each seat is an agent ``player_<seat>``. Its observation is a dict: ``"observation"`` is the
-game's observation tensor (``State.observation_tensor``, float32, the game's
-``observation_shape``) and ``"action_mask"`` (int8 over the game's whole id space, 1 where the
-action is legal now) is the only place the mask appears. Chance nodes (tile reveals, deals) are
+Each seat is an agent ``player_<seat>``. Its observation is a dict: ``"observation"`` and
+``"action_mask"`` (int8 over the game's whole id space, 1 where the action is legal now, the
+only place the mask appears). At version 0 the observation is the game's observation tensor
+(``State.observation_tensor``, float32, the game's ``observation_shape``); a game with a
+compact layout (``GameSpec.compact_writer``: Akropolis's built cells as rows of small
+integers, int16) offers it as version 1, which a name without a version gets. Version 0 stays,
+for learners trained on it. Chance nodes (tile reveals, deals) are
 resolved inside the environment with its own generator, seeded by ``reset(seed=...)``. Rewards
 come once, at the end: each seat's ``State.returns()``.
 """
@@ -21,7 +26,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from stonework.core import GameSpec, Rng, State, list_games, make_rng
-from stonework.interop.arrays import Arrays, MaskArray
+from stonework.interop.arrays import Arrays, Layout, MaskArray, compact_writer_for
 from stonework.interop.encoding import (
     resolve_chance,
     spec_of,
@@ -31,17 +36,33 @@ from stonework.interop.encoding import (
 from stonework.interop.render import render_rgb
 
 VERSION = "v0"
-"""Env ids carry a version (PettingZoo habit): bumped when observations or rewards change."""
+"""Env ids carry a version (PettingZoo habit): bumped when observations or rewards change.
+Every game has version 0 (its observation tensor); a game with a compact layout has version 1."""
+
+
+def versions(spec: GameSpec) -> tuple[str, ...]:
+    """The env versions of a game, oldest first (the last is what a bare name gets)."""
+    return (VERSION, "v1") if spec.compact_writer is not None else (VERSION,)
 
 
 def env_ids() -> list[str]:
-    """The environment ids of every registered game (``<game>_v0``)."""
-    return [f"{spec.name}_{VERSION}" for spec in list_games()]
+    """The environment ids of every registered game and version (``akropolis_v1``, ...)."""
+    return sorted(f"{spec.name}_{v}" for spec in list_games() for v in versions(spec))
 
 
 def env(game: str | GameSpec, **kwargs: Any) -> StoneworkAECEnv:
-    """The AEC environment of a game by name (``aztec`` or ``aztec_v0``) or spec."""
+    """The AEC environment of a game by name (``aztec``), env id (``akropolis_v0``) or spec."""
     return StoneworkAECEnv(game, **kwargs)
+
+
+def version_of(game: str | GameSpec) -> str | None:
+    """The version an env id names (``akropolis_v0`` -> ``v0``), None for a bare name or spec."""
+    if isinstance(game, GameSpec):
+        return None
+    name, _, version = game.rpartition("_")
+    if name and version.startswith("v") and version[1:].isdigit():
+        return version
+    return None
 
 
 raw_env = env
@@ -60,10 +81,20 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
         game: str | GameSpec,
         players: int | None = None,
         render_mode: str | None = None,
+        version: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
         self.spec = spec_of(game)
+        offered = versions(self.spec)
+        named = version_of(game)
+        if named is not None and version is not None and named != version:
+            raise ValueError(f"{game!r} names version {named}, not {version}")
+        self.version = named or version or offered[-1]
+        if self.version not in offered:
+            raise ValueError(
+                f"{self.spec.name} has env versions {', '.join(offered)}, not {self.version}"
+            )
         count = self.spec.default_players if players is None else players
         if count not in self.spec.player_counts:
             allowed = ", ".join(map(str, self.spec.player_counts))
@@ -74,25 +105,34 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
         self.options = self.spec.options.resolve(self.spec.name, options)
         self.render_mode = render_mode
         self.metadata = {
-            "name": f"{self.spec.name}_{VERSION}",
+            "name": f"{self.spec.name}_{self.version}",
             "render_modes": ["ansi", "rgb_array"],
             "is_parallelizable": False,
         }
         probe = self.spec.new_state(count, dict(self.options))
-        shape = tensor_shape(probe)
-        if shape is None:
-            raise ValueError(f"{self.spec.name} has no observation tensor to build an env on")
-        self.observation_shape = shape
         self.num_actions = probe.num_distinct_actions()
-        self.arrays = Arrays(self.spec, shape, self.num_actions)
-        low, high = tensor_bounds(probe)
+        layout: Layout | None = None if self.version == VERSION else compact_writer_for(self.spec)
+        if layout is None:
+            shape = tensor_shape(probe)
+            if shape is None:
+                raise ValueError(f"{self.spec.name} has no observation tensor to build an env on")
+            low, high = tensor_bounds(probe)
+            dtype: type[np.generic] = np.float32
+        else:
+            shape = layout.shape(probe)
+            low, high = layout.bounds(probe)
+            dtype = layout.dtype
+        self.observation_shape = shape
+        self.observation_bounds = (low, high)
+        self.layout = layout
+        self.arrays = Arrays(self.spec, shape, self.num_actions, layout)
         self.possible_agents = [agent_name(seat) for seat in range(count)]
         self._names = tuple(self.possible_agents)
         self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
-        # The tensor layout is the game's, and so are its bounds (State.observation_bounds).
+        # The layout is the game's, and so are its bounds (State.observation_bounds at v0).
         observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(low, high, shape, np.float32),
+                "observation": spaces.Box(low, high, shape, dtype),
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }
         )
@@ -106,6 +146,13 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
         # state and its history's length): step() applies an id it marks without checking it
         # again. The learner gets a copy, so what it does to its mask proves nothing here.
         self._proof: tuple[State, int, MaskArray] | None = None
+
+    def reference_observation(self, seat: int) -> list[float] | list[int]:
+        """``seat``'s observation as a flat list by the plainest route (the game's
+        ``observation_tensor`` at v0, the layout's reference after): what observe() equals."""
+        if self.layout is None:
+            return self.state.observation_tensor(seat)
+        return self.layout.reference(self.state, seat)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every seat)."""

@@ -44,6 +44,13 @@ def _array_writer() -> object:
     return make_writer()
 
 
+def _compact_writer() -> object:
+    # The rows layout of akropolis_v1 (observe_rows), numpy imported as late.
+    from stonework.games.akropolis.observe_rows import make_writer
+
+    return make_writer()
+
+
 SPEC = register(
     GameSpec(
         name="akropolis",
@@ -100,6 +107,7 @@ SPEC = register(
             ),
         ),
         array_writer=_array_writer,
+        compact_writer=_compact_writer,
     )
 )
 AkropolisState.spec = SPEC

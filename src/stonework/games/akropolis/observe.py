@@ -19,9 +19,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from stonework.core.state import CHANCE, JSON, TERMINAL
+from stonework.games.akropolis.architect import ARCHITECT_START_STONES
 from stonework.games.akropolis.city import column_height, column_kind, column_tile
 from stonework.games.akropolis.hexgrid import COORDS, NUM_CELLS
-from stonework.games.akropolis.tiles import KIND_LETTER, TILE_CODES, TILE_KINDS
+from stonework.games.akropolis.tiles import KIND_LETTER, TILE_CODES, TILE_KINDS, tiles_in_play
 
 if TYPE_CHECKING:
     from stonework.games.akropolis.city import City
@@ -72,6 +73,14 @@ def observation(state: AkropolisState, player: int | None) -> dict[str, JSON]:
             "tiles": list(state.pile),
         }
     return out
+
+
+def bounds_parts(state: AkropolisState) -> tuple[int, int]:
+    """What the tensor bounds rest on: the tiles in play (T), and the most stones a party can
+    hold in play (every seat's starting stones, the Architect's, and 3 quarries for each tile)."""
+    pool = len(tiles_in_play(state.num_players, bool(state.options.get("long_game", False))))
+    start = sum(seat + 1 for seat in range(state.num_players)) + ARCHITECT_START_STONES
+    return pool, start + 3 * pool
 
 
 def shape(state: AkropolisState) -> tuple[int, ...]:

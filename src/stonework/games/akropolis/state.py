@@ -310,13 +310,12 @@ class AkropolisState(State):
 
     def observation_bounds(self) -> tuple[float, float]:
         # Counts are bounded by the tiles in play (T): a column is at most 1 + T high (height / 4);
-        # stones only come from the start and from quarries, at most 3 per tile (stones / 10);
-        # the solo Architect's pile holds at most 3 hexes of a kind per tile (count / 20).
+        # stones only come from the start and from quarries (observe.bounds_parts, / 10); the
+        # solo Architect's pile holds at most 3 hexes of a kind per tile (count / 20).
         # Everything else is a one-hot or a fraction. Loose, but no game played exceeds it
         # (a position string may name more stones than play can give).
-        pool = len(tiles_in_play(self.num_players, bool(self.options.get("long_game", False))))
-        start = sum(seat + 1 for seat in range(self.num_players)) + ARCHITECT_START_STONES
-        return (0.0, max(1.0, (1 + pool) / 4.0, (start + 3 * pool) / 10.0, 3 * pool / 20.0))
+        pool, stones = observe.bounds_parts(self)
+        return (0.0, max(1.0, (1 + pool) / 4.0, stones / 10.0, 3 * pool / 20.0))
 
     def observation_tensor(self, player: int) -> list[float]:
         return observe.tensor(self, player)

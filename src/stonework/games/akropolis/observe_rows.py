@@ -1,0 +1,262 @@
+"""Akropolis's compact observation for the learning adapters (PettingZoo ``akropolis_v1``).
+
+The tensor of ``observe.py`` (``akropolis_v0``) gives every seat 12 planes over the 1,801 hexes
+of the radius-24 window, so that the longest city a game can grow fits: 43,381 float32 at two
+players, 86,762 at four, of which a few hundred are not zero. A city has at most a few dozen
+built hexes, so this layout lists them instead, as small integers (int16), and costs a learner
+a copy of a few kilobytes a step instead of a third of a megabyte.
+
+Layout (one flat int16 array; docs/akropolis.md, "Observation for learning code"):
+
+1. City rows, one block per seat starting with ``player`` and going clockwise; each block is
+   ``rows`` rows of 4 values: q, r (axial coordinates, the starting hex at 0, 0, as the cell
+   table ``hexgrid.COORDS`` gives them), height, and the top hex kind (1-11: quarry, house,
+   market, barracks, temple, garden, then the five plazas in that order). A row per built cell,
+   in the order the cells were first built (a later tile on top changes the row's height and
+   kind, not its place); rows after the last built cell are all 0 (a built cell has height 1 or
+   more). ``rows`` is 4 + 3 x the tiles in play: a city cannot cover more cells than that.
+2. Site: ``site_size`` positions x 3: the kinds of the three hexes of the tile there, in the
+   tile's own hex order (0 where there is no tile); position i costs i stones.
+3. Globals: stones of each party (from ``player`` clockwise, the Architect last in solo),
+   stacks left, tiles pending, 1 if it is ``player``'s turn, 1 if the game is over, then the
+   solo Architect's pile: the count of its hexes of each of the 11 kinds (zeros otherwise).
+
+Each value is the integer that v0 scales (v0's height / 4 is height here, stones / 10 stones),
+so the two layouts hold the same facts; the mask and the action ids are v0's.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Final, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from stonework.core.state import TERMINAL
+from stonework.games.akropolis.city import BYTE, HEIGHT_SHIFT
+from stonework.games.akropolis.hexgrid import COORDS, PLACEMENT_CELLS, RADIUS
+from stonework.games.akropolis.observe import PILE_KINDS, bounds_parts
+from stonework.games.akropolis.observe_array import ArrayWriter
+from stonework.games.akropolis.tiles import TILE_KINDS, tiles_in_play
+
+if TYPE_CHECKING:
+    from stonework.core.state import State
+    from stonework.games.akropolis.city import City
+    from stonework.games.akropolis.state import AkropolisState
+
+VERSION: Final = "v1"
+ROW: Final = 4
+"""Values in a city row: q, r, height, kind."""
+
+MEMO_KEY: Final = "rows_v1"
+"""The key of a city's rows in ``City.memo`` (which a city replaces whenever a tile is laid,
+so rows kept there always match the city that holds them)."""
+
+KINDS: Final = 11
+"""Hex kinds, numbered 1 to 11 (``tiles.KIND_LETTER`` after its empty 0)."""
+
+Rows = npt.NDArray[np.int16]
+
+
+def city_rows(state: AkropolisState) -> int:
+    """Rows in each city block: 4 starting hexes plus 3 for every tile in play."""
+    return _city_rows(state.num_players, bool(state.options.get("long_game", False)))
+
+
+@functools.cache
+def _city_rows(players: int, long_game: bool) -> int:
+    return 4 + 3 * len(tiles_in_play(players, long_game))
+
+
+def shape(state: AkropolisState) -> tuple[int, ...]:
+    """Length of the flat array for this config."""
+    return (state.num_players * city_rows(state) * ROW + state.site_size * 3 + globals_size(state),)
+
+
+def globals_size(state: AkropolisState) -> int:
+    """Values after the site: stones per party, stacks, pending, two flags, the pile."""
+    return state.parties + 4 + PILE_KINDS
+
+
+def bounds(state: AkropolisState) -> tuple[int, int]:
+    """The least and greatest value of any entry (coordinates are negative down to -RADIUS)."""
+    pool, stones = bounds_parts(state)
+    return (-RADIUS, max(RADIUS, 1 + pool, KINDS, stones, 3 * pool))
+
+
+def rows(state: AkropolisState, player: int) -> list[int]:
+    """The whole array as a plain list, read from the state (the reference the writer matches)."""
+    out: list[int] = []
+    count = city_rows(state)
+    n = state.num_players
+    for offset in range(n):
+        city = state.cities[(player + offset) % n]
+        block: list[int] = []
+        for cell in city.cells:
+            top = city.columns[cell]
+            q, r = COORDS[cell]
+            block += (q, r, top >> HEIGHT_SHIFT, top & BYTE)
+        out += block + [0] * (count * ROW - len(block))
+    return out + table(state, player)
+
+
+def table(state: AkropolisState, player: int) -> list[int]:
+    """The site and the globals (parts 2 and 3 of the layout)."""
+    n = state.num_players
+    out: list[int] = []
+    for tile in state.site:
+        out += TILE_KINDS[tile]
+    out += [0] * (3 * (state.site_size - len(state.site)))
+    stones = state.stones
+    for offset in range(state.parties):
+        out.append(stones[(player + offset) % n if offset < n else offset])
+    current = state.current_player
+    out += (
+        state.stacks_left,
+        state.pending,
+        1 if current == player else 0,
+        1 if current == TERMINAL else 0,
+    )
+    pile = [0] * PILE_KINDS
+    for tile in state.pile:
+        for kind in TILE_KINDS[tile]:
+            pile[kind - 1] += 1
+    return out + pile
+
+
+class _Kept:
+    """One seat's city rows as last written: its placements, cell -> row, the values."""
+
+    __slots__ = ("array", "count", "placements", "slot", "stamp", "values")
+
+    def __init__(self, city: City, count: int) -> None:
+        self.placements: list[tuple[int, int]] = list(city.placements)
+        self.slot: dict[int, int] = {}
+        self.count = 0
+        self.array: Rows = np.zeros(count * ROW, np.int16)
+        # Item writes through a memoryview cost half of numpy's own.
+        self.values = cast("memoryview[int]", memoryview(self.array.data))
+        self.stamp = 0
+        """Bumped at every change: a city's memo names the stamp its rows were written at."""
+        self._write(city, city.cells)
+
+    def _write(self, city: City, cells: list[int] | tuple[int, ...]) -> None:
+        values, columns, slot = self.values, city.columns, self.slot
+        for cell in cells:
+            at = slot.get(cell)
+            if at is None:
+                at = slot[cell] = self.count
+                self.count += ROW
+                values[at], values[at + 1] = COORDS[cell]
+            top = columns[cell]
+            values[at + 2] = top >> HEIGHT_SHIFT
+            values[at + 3] = top & BYTE
+
+    def follow(self, city: City) -> bool:
+        """Bring the rows up to date with ``city``; False if it is not this city plus tiles."""
+        known = self.placements
+        laid = city.placements
+        if len(laid) < len(known) or laid[: len(known)] != known:
+            return False
+        for _, placement in laid[len(known) :]:
+            cells = PLACEMENT_CELLS[placement]
+            assert cells is not None
+            self._write(city, cells)
+        known.extend(laid[len(known) :])
+        self.stamp += 1
+        return True
+
+
+class RowsWriter(ArrayWriter):
+    """The writer of ``akropolis_v1`` (one per environment); its mask is v0's.
+
+    It keeps each seat's rows and brings them up to date from the tiles laid since (one city
+    changes a step). A city's memo (which the city replaces whenever a tile is laid) records
+    which kept rows, at which stamp, it was last seen to match: a city seen since its last tile
+    is not read again, and any other city (an older copy, another game) is followed or rebuilt.
+    """
+
+    version = VERSION
+    dtype = np.int16
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._kept: dict[int, _Kept] = {}
+
+    def shape(self, state: State) -> tuple[int, ...]:
+        return shape(cast("AkropolisState", state))
+
+    def bounds(self, state: State) -> tuple[int, int]:
+        return bounds(cast("AkropolisState", state))
+
+    def reference(self, state: State, player: int) -> list[int]:
+        return rows(cast("AkropolisState", state), player)
+
+    def observation(self, state: State, player: int, size: int) -> Rows:  # type: ignore[override]
+        """A fresh array of :func:`rows`: each city's kept rows, then the site and globals."""
+        akropolis = cast("AkropolisState", state)
+        n = akropolis.num_players
+        cities = akropolis.cities
+        out: Rows = np.empty(size, np.int16)
+        block = len(self._rows(0, cities[0], akropolis).array)
+        for offset in range(n):
+            seat = player + offset
+            if seat >= n:
+                seat -= n
+            out[offset * block : (offset + 1) * block] = self._rows(
+                seat, cities[seat], akropolis
+            ).array
+        self._fill_rows_table(akropolis, player, out, n * block)
+        return out
+
+    def fill_observation(self, state: State, player: int, out: npt.NDArray[np.float32]) -> None:
+        out[:] = self.observation(state, player, out.shape[0])
+
+    def _rows(self, seat: int, city: City, state: AkropolisState) -> _Kept:
+        kept = self._kept.get(seat)
+        seen = city.memo.get(MEMO_KEY)
+        if kept is not None and seen is not None:
+            seen_kept, stamp = cast("tuple[_Kept, int]", seen)
+            if seen_kept is kept and stamp == kept.stamp:
+                return kept
+        if kept is None or not kept.follow(city):
+            kept = self._kept[seat] = _Kept(city, city_rows(state))
+        city.memo[MEMO_KEY] = (kept, kept.stamp)
+        return kept
+
+    @staticmethod
+    def _fill_rows_table(state: AkropolisState, player: int, out: Rows, start: int) -> None:
+        # table(state, player) written into out[start:] item by item.
+        values = cast("memoryview[int]", memoryview(out.data))
+        at = start
+        for tile in state.site:
+            values[at], values[at + 1], values[at + 2] = TILE_KINDS[tile]
+            at += 3
+        end = start + 3 * state.site_size
+        while at < end:
+            values[at] = 0
+            at += 1
+        n = state.num_players
+        stones = state.stones
+        for offset in range(state.parties):
+            party = player + offset
+            if offset < n and party >= n:
+                party -= n
+            values[at] = stones[party]
+            at += 1
+        current = state.current_player
+        values[at] = state.stacks_left
+        values[at + 1] = state.pending
+        values[at + 2] = 1 if current == player else 0
+        values[at + 3] = 1 if current == TERMINAL else 0
+        at += 4
+        out[at:] = 0
+        for tile in state.pile:
+            for kind in TILE_KINDS[tile]:
+                values[at + kind - 1] += 1
+
+
+def make_writer() -> RowsWriter:
+    """The factory ``GameSpec.compact_writer`` names."""
+    return RowsWriter()
