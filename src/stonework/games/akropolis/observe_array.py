@@ -89,16 +89,27 @@ class _Cells:
 
     def follow(self, city: City) -> bool:
         """Bring these up to date with ``city``; False if it is not this city plus new tiles."""
-        known = self.placements
-        laid = city.placements
-        if len(laid) < len(known) or laid[: len(known)] != known:
+        new = cells_laid_since(self.placements, city)
+        if new is None:
             return False
-        for _, placement in laid[len(known) :]:
-            cells = PLACEMENT_CELLS[placement]
-            assert cells is not None
+        for cells in new:
             self.update(city, cells)
-        known.extend(laid[len(known) :])
         return True
+
+
+def cells_laid_since(known: list[tuple[int, int]], city: City) -> list[tuple[int, ...]] | None:
+    """The cells of each tile ``city`` laid after the placements ``known`` (which it extends),
+    or None if ``city``'s placements do not begin with ``known`` (another city: read it anew)."""
+    laid = city.placements
+    if len(laid) < len(known) or laid[: len(known)] != known:
+        return None
+    out: list[tuple[int, ...]] = []
+    for _, placement in laid[len(known) :]:
+        cells = PLACEMENT_CELLS[placement]
+        assert cells is not None
+        out.append(cells)
+    known.extend(laid[len(known) :])
+    return out
 
 
 class ArrayWriter:

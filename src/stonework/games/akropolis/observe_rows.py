@@ -35,9 +35,9 @@ import numpy.typing as npt
 
 from stonework.core.state import TERMINAL
 from stonework.games.akropolis.city import BYTE, HEIGHT_SHIFT
-from stonework.games.akropolis.hexgrid import COORDS, PLACEMENT_CELLS, RADIUS
+from stonework.games.akropolis.hexgrid import COORDS, RADIUS
 from stonework.games.akropolis.observe import PILE_KINDS, bounds_parts
-from stonework.games.akropolis.observe_array import ArrayWriter
+from stonework.games.akropolis.observe_array import ArrayWriter, cells_laid_since
 from stonework.games.akropolis.tiles import TILE_KINDS, tiles_in_play
 
 if TYPE_CHECKING:
@@ -155,15 +155,11 @@ class _Kept:
 
     def follow(self, city: City) -> bool:
         """Bring the rows up to date with ``city``; False if it is not this city plus tiles."""
-        known = self.placements
-        laid = city.placements
-        if len(laid) < len(known) or laid[: len(known)] != known:
+        new = cells_laid_since(self.placements, city)
+        if new is None:
             return False
-        for _, placement in laid[len(known) :]:
-            cells = PLACEMENT_CELLS[placement]
-            assert cells is not None
+        for cells in new:
             self._write(city, cells)
-        known.extend(laid[len(known) :])
         self.stamp += 1
         return True
 
