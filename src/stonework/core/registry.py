@@ -88,8 +88,8 @@ class GameSpec:
     """Makes the writer of the game's compact observation, the PettingZoo env's version 1
     (``<game>_v1``), where the game has one (None: the env has only version 0).
 
-    Besides the hooks of ``array_writer``, the object gives ``version``, ``dtype``,
-    ``shape(state)`` and ``bounds(state)`` of its layout (``stonework.interop.arrays.Layout``).
+    Besides the hooks of ``array_writer``, the object gives ``dtype``, ``shape(state)``,
+    ``bounds(state)`` and ``reference(state, player)`` of its layout (``stonework.interop.arrays.Layout``).
     """
 
     def to_json(self) -> dict[str, Any]:

@@ -82,7 +82,6 @@ class Layout(ArrayWriter, Protocol):
     """A writer with a layout of its own (``GameSpec.compact_writer``): the PettingZoo env's
     observation at a version past 0, in its own dtype, shape and bounds."""
 
-    version: str
     dtype: type[np.generic]
 
     def shape(self, state: State) -> tuple[int, ...]:

@@ -60,11 +60,17 @@ def resolve_chance(state: State, rng: Rng) -> int:
     return player
 
 
+def split_env_id(game: str) -> tuple[str, str | None]:
+    """A game name and the version an env id names: ``aztec_v0`` -> (aztec, v0), ``aztec`` ->
+    (aztec, None)."""
+    name, _, version = game.rpartition("_")
+    if name and version.startswith("v") and version[1:].isdigit():
+        return name, version
+    return game, None
+
+
 def spec_of(game: str | GameSpec) -> GameSpec:
     """A game's spec from its name, its env id (``aztec_v0``) or the spec itself."""
     if isinstance(game, GameSpec):
         return game
-    name, _, version = game.rpartition("_")
-    if name and version.startswith("v") and version[1:].isdigit():
-        return get_game(name)
-    return get_game(game)
+    return get_game(split_env_id(game)[0])

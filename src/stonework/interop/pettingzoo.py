@@ -30,6 +30,7 @@ from stonework.interop.arrays import Arrays, Layout, MaskArray, compact_writer_f
 from stonework.interop.encoding import (
     resolve_chance,
     spec_of,
+    split_env_id,
     tensor_bounds,
     tensor_shape,
 )
@@ -55,16 +56,6 @@ def env(game: str | GameSpec, **kwargs: Any) -> StoneworkAECEnv:
     return StoneworkAECEnv(game, **kwargs)
 
 
-def version_of(game: str | GameSpec) -> str | None:
-    """The version an env id names (``akropolis_v0`` -> ``v0``), None for a bare name or spec."""
-    if isinstance(game, GameSpec):
-        return None
-    name, _, version = game.rpartition("_")
-    if name and version.startswith("v") and version[1:].isdigit():
-        return version
-    return None
-
-
 raw_env = env
 
 
@@ -87,7 +78,7 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.spec = spec_of(game)
         offered = versions(self.spec)
-        named = version_of(game)
+        named = None if isinstance(game, GameSpec) else split_env_id(game)[1]
         if named is not None and version is not None and named != version:
             raise ValueError(f"{game!r} names version {named}, not {version}")
         self.version = named or version or offered[-1]

@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     from stonework.games.akropolis.city import City
     from stonework.games.akropolis.state import AkropolisState
 
-VERSION: Final = "v1"
 ROW: Final = 4
 """Values in a city row: q, r, height, kind."""
 
@@ -173,7 +172,6 @@ class RowsWriter(ArrayWriter):
     is not read again, and any other city (an older copy, another game) is followed or rebuilt.
     """
 
-    version = VERSION
     dtype = np.int16
 
     def __init__(self) -> None:
@@ -195,7 +193,7 @@ class RowsWriter(ArrayWriter):
         n = akropolis.num_players
         cities = akropolis.cities
         out: Rows = np.empty(size, np.int16)
-        block = len(self._rows(0, cities[0], akropolis).array)
+        block = city_rows(akropolis) * ROW
         for offset in range(n):
             seat = player + offset
             if seat >= n:
