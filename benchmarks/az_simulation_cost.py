@@ -42,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     from stonework.agents import az as this_az
     from stonework.agents.base import Budget
     from stonework.core.registry import get_game
+    from stonework.core.state import CHANCE
     from stonework.learn.network import Network, network_info
 
     source = subprocess.run(
@@ -71,7 +72,12 @@ def main(argv: list[str] | None = None) -> int:
             if state.is_terminal:
                 break
             state.apply(state.random_action(rng))
-        if not state.is_terminal and state.current_player >= 0:
+        # On past chance and forced moves (Zapotec deals first): a search needs a choice.
+        while not state.is_terminal and (
+            state.current_player == CHANCE or len(state.legal_actions()) < 2
+        ):
+            state.apply(state.random_action(rng))
+        if not state.is_terminal:
             positions.append(state)
     best = {"this tree": float("inf"), args.rev: float("inf")}
     for _ in range(args.rounds):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -70,6 +71,46 @@ def test_az_plays_legal_games_with_hidden_cards_and_chance(game: str, tmp_path: 
     assert state.is_terminal
 
 
+@pytest.mark.parametrize("game", ["aztec", "zapotec", "akropolis"])
+def test_az_network_reads_each_sampled_worlds_observation_tensor(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # az writes tensors with the game's array writer (kept between calls): what the network
+    # reads must be observation_tensor of the world and seat it judges, value for value.
+    from stonework.agents import az as az_module
+
+    checked: list[int] = []
+    real_expand = az_module._PUCT.expand
+
+    def expand(self: Any, node: Any, world: State, player: int, legal: list[int]) -> Any:
+        real_predict = self.network.predict
+
+        def predict(tensor: Any, ids: Any = None) -> Any:
+            expected = np.asarray(world.observation_tensor(player), dtype=np.float32)
+            assert np.array_equal(np.asarray(tensor), expected)
+            checked.append(player)
+            return real_predict(tensor, ids)
+
+        self.network.predict = predict
+        try:
+            return real_expand(self, node, world, player, legal)
+        finally:
+            del self.network.predict
+
+    monkeypatch.setattr(az_module._PUCT, "expand", expand)
+    agent = AZAgent(tiny(game, 2), Budget(iterations=25))
+    rng = random.Random(4)
+    state = new_game(game, players=2, seed=4)
+    for _ in range(30):
+        if state.is_terminal:
+            break
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        state.apply(agent.act(state, rng))
+    assert len(checked) > 100 and len(set(checked)) == 2
+
+
 def test_az_root_visits_count_every_simulation_after_the_first() -> None:
     agent = AZAgent(tiny(), Budget(iterations=40))
     state = new_game("aztec", players=2, seed=0)
@@ -105,6 +146,47 @@ def test_az_with_rollouts_plays_legal_games_with_hidden_cards_and_chance(tmp_pat
     agents = [make_agent("az", iterations=6, network=str(path), rollout=0.5) for _ in range(2)]
     state = play(new_game("zapotec", players=2, seed=6), agents, random.Random(6))
     assert state.is_terminal
+
+
+def test_az_rollouts_play_out_as_the_games_tree_search_unless_asked_to_the_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Zapotec's random players end their turns early, so a random game's end says little
+    # about a position: its tree searches stop after 8 decisions and ask the heuristic, and
+    # az's playouts do the same unless playout=end.
+    from stonework.agents import az as az_module
+    from stonework.agents.playout import Playout
+    from stonework.agents.tuning import tree_settings
+
+    seen: list[Playout] = []
+    real = az_module.run_playout
+
+    def spy(state: State, policy: Playout, rng: random.Random, has_heuristic: bool) -> list[float]:
+        seen.append(policy)
+        assert has_heuristic
+        return real(state, policy, rng, has_heuristic)
+
+    monkeypatch.setattr(az_module, "run_playout", spy)
+    path = tmp_path / "zapotec.npz"
+    tiny("zapotec", 2).save(path)
+    state = new_game("zapotec", players=2, seed=6)
+    while state.current_player == CHANCE or len(state.legal_actions()) < 2:
+        state.apply(
+            state.sample_chance(random.Random(0))
+            if state.current_player == CHANCE
+            else state.legal_actions()[0]
+        )
+    for setting, expected in (("game", tree_settings("zapotec", 2).playout), ("end", Playout())):
+        seen.clear()
+        agent = make_agent("az", iterations=10, network=str(path), rollout=1, playout=setting)
+        agent.act(state, random.Random(1))
+        assert seen and set(seen) == {expected}
+    assert tree_settings("zapotec", 2).playout.depth == 8
+    assert (
+        "playout depth end" in make_agent("az", iterations=4, rollout=1, playout="end").describe()
+    )
+    with pytest.raises(ValueError, match="playout is game or end"):
+        make_agent("az", iterations=4, playout="greedy")
 
 
 def _decision_visits(agents: list[AZAgent], state: State, seed: int, decisions: int) -> list[int]:

@@ -10,9 +10,13 @@ picks the child best for itself); the network's values are the rank-based return
 trained on, i.e. each seat's standing against the field.
 
 With ``rollout=L`` (0 < L <= 1) a leaf is judged as in AlphaGo: ``(1 - L)`` times the network's
-value plus ``L`` times the returns of one random playout from it to the end of the game. A
-network judges a position in one step but with a bias it keeps however long the search runs;
-a playout is noisy but unbiased, so long searches average its noise away.
+value plus ``L`` times the value of one playout from it. A network judges a position in one
+step but with a bias it keeps however long the search runs; a playout is noisy but unbiased, so
+long searches average its noise away. The playout is the one the game's tree searches use
+(``stonework.agents.tuning``): uniformly random to the end for Aztec, a few random decisions
+and the game's heuristic for Zapotec, whose random players end their turns early and so reach
+an end that says little about the position; ``playout=end`` asks for random moves to the end
+whatever the game.
 
 Needs numpy; without it building the agent raises a RuntimeError that says how to install it.
 """
@@ -31,8 +35,10 @@ from stonework.agents.root_report import (
     SearchUnavailable,
     score_margin,
 )
+from stonework.agents.tuning import tree_settings
 from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, TERMINAL, Action, State
+from stonework.interop.arrays import ArrayWriter, writer_for
 from stonework.learn.network import Network, require_numpy, shipped_network
 
 DEFAULT_PUCT = 1.5
@@ -77,6 +83,7 @@ class AZAgent(Agent):
         noise: float = 0.0,
         rollout: float = 0.0,
         reuse: bool = False,
+        playout: Playout | None = None,
     ) -> None:
         require_numpy()
         if not 0.0 <= rollout <= 1.0:
@@ -90,11 +97,15 @@ class AZAgent(Agent):
         self.noise = noise
         """Weight of Dirichlet noise mixed into the root prior (self-play exploration; 0: none)."""
         self.rollout = rollout
-        """Weight of a random playout's returns in a leaf's value (0: the network's alone)."""
+        """Weight of a playout's value in a leaf's value (0: the network's alone)."""
+        self.playout = playout
+        """How a leaf is played out (``None``: as the game's tree searches do)."""
         self.reuse = reuse
         """Keep the subtree of the move played and search on from it at the next decision (games
         without hidden information only: elsewhere its visits came from worlds drawn on what
         the seat knew then)."""
+        self._writers: dict[str, ArrayWriter] = {}
+        """The game's array writer by game name (they keep what did not change between calls)."""
         self._kept: tuple[tuple[Any, ...], AZNode] | None = None
         """The game, player count, options and history the kept node stands for, and the node."""
         self.name = "az"
@@ -105,7 +116,11 @@ class AZAgent(Agent):
 
     def describe(self) -> str:
         """Name, budget and network."""
-        mix = f", rollout {self.rollout:g}" if self.rollout else ""
+        mix = ""
+        if self.rollout:
+            mix = f", rollout {self.rollout:g}"
+            if self.playout is not None:
+                mix += f" ({self.playout.describe()})"
         if self.network is None:
             return f"{self.name} ({self.budget.describe()}, shipped network{mix})"
         info = self.network.info
@@ -243,6 +258,15 @@ class AZAgent(Agent):
             self.last_values = [t / root.visits for t in root.totals]
         return search
 
+    def writer_for(self, state: State) -> ArrayWriter:
+        """The array writer of ``state``'s game, kept between searches (a sampled world's tensor
+        as numpy, the values of ``observation_tensor``, in a third of the time of the list)."""
+        name = state.spec.name
+        writer = self._writers.get(name)
+        if writer is None:
+            writer = self._writers[name] = writer_for(state.spec)
+        return writer
+
     def network_for(self, state: State) -> Network:
         """The network for ``state``'s game and player count (SearchUnavailable if none)."""
         game, players = state.spec.name, state.num_players
@@ -264,8 +288,9 @@ class AZAgent(Agent):
 
 def build_az(budget: Budget, kw: dict[str, Any]) -> AZAgent:
     """The ``az`` agent from catalog settings: ``network=PATH`` (else the shipped one), ``puct=``,
-    ``rollout=`` (weight of a playout in a leaf's value), ``reuse=1`` (search on from the
-    subtree of the last move)."""
+    ``rollout=`` (weight of a playout in a leaf's value), ``playout=game`` (the game's tree
+    playout, the default) or ``playout=end`` (uniformly random to the end), ``reuse=1``
+    (search on from the subtree of the last move)."""
     path = kw.pop("network", None)
     puct = float(kw.pop("puct", DEFAULT_PUCT))
     rollout = float(kw.pop("rollout", 0.0))
@@ -273,15 +298,20 @@ def build_az(budget: Budget, kw: dict[str, Any]) -> AZAgent:
     if raw_reuse not in ("0", "1"):
         raise ValueError(f"reuse is 0 or 1, not {raw_reuse!r}")
     reuse = raw_reuse == "1"
+    raw_playout = str(kw.pop("playout", "game"))
+    if raw_playout not in PLAYOUTS:
+        raise ValueError(f"playout is {' or '.join(PLAYOUTS)}, not {raw_playout!r}")
     if kw:
         raise ValueError(f"agent 'az' has no setting {', '.join(sorted(kw))}")
     require_numpy()
     network = None if path is None else Network.load(str(path))
-    return AZAgent(network, budget, puct=puct, rollout=rollout, reuse=reuse)
+    return AZAgent(
+        network, budget, puct=puct, rollout=rollout, reuse=reuse, playout=PLAYOUTS[raw_playout]
+    )
 
 
-_TO_THE_END = Playout()
-"""Uniformly random moves to the end of the game (``rollout``)."""
+PLAYOUTS: dict[str, Playout | None] = {"game": None, "end": Playout()}
+"""``az``'s ``playout=`` choices: the game's tree playout (``None``), random moves to the end."""
 
 
 class _PUCT:
@@ -306,6 +336,10 @@ class _PUCT:
         self.players = state.num_players
         self.root = AZNode(self.players)
         self.np = require_numpy()
+        self.playout = agent.playout or tree_settings(state.spec, self.players).playout
+        self.has_heuristic = state.heuristic() is not None
+        self.writer = agent.writer_for(state)
+        self.inputs = network.info.inputs
         self.include = include
         """The id of a root action that gets at least its share of simulations (analysis)."""
         self.forced = 0
@@ -381,7 +415,8 @@ class _PUCT:
     def expand(self, node: AZNode, world: State, player: int, legal: list[int]) -> Values:
         """Give ``node`` the network's prior over ``legal`` (ids); its values per (absolute) seat."""
         numpy = self.np
-        logits, relative = self.network.predict(world.observation_tensor(player), legal)
+        tensor = self.writer.observation(world, player, self.inputs)
+        logits, relative = self.network.predict(tensor, legal)
         priors = _softmax(numpy, logits)
         if node is self.root and self.agent.noise > 0.0:
             gen = numpy.random.default_rng(self.rng.getrandbits(32))
@@ -399,7 +434,7 @@ class _PUCT:
         weight = self.agent.rollout
         if weight > 0.0:
             # The world is this simulation's own copy and is not read after the leaf.
-            ended = run_playout(world, _TO_THE_END, self.rng, False)
+            ended = run_playout(world, self.playout, self.rng, self.has_heuristic)
             values = [(1.0 - weight) * v + weight * r for v, r in zip(values, ended, strict=True)]
         return values
 
