@@ -138,10 +138,46 @@ def test_the_fit_learns_the_teacher_games(tmp_path: Path) -> None:
     )
 
 
+def test_a_targeted_policy_loss_ranks_only_the_visited_ids() -> None:
+    # Over all ids a policy loss also spends itself on ids no target names (which actions are
+    # legal at all); "targeted" takes its softmax over the target's ids only, as a search
+    # reads the prior among the legal actions, so logits elsewhere change nothing.
+    torch = pytest.importorskip("torch")
+    from stonework.learn.train import TrainConfig, train_epochs
+
+    class Fixed(torch.nn.Module):  # type: ignore[misc]
+        def __init__(self, logits: list[float]) -> None:
+            super().__init__()
+            self.logits = torch.nn.Parameter(torch.tensor([logits]))
+
+        def forward(self, x: object) -> tuple[object, object]:
+            return self.logits.expand(1, -1), torch.zeros(1, 2)
+
+    target = np.asarray([[0.75, 0.25, 0.0, 0.0]], np.float32)
+    samples = Samples(np.zeros((1, 1), np.float32), target, np.zeros((1, 2), np.float32))
+    losses = {}
+    for over in ("all", "targeted"):
+        for tail in (0.0, 5.0):
+            model = Fixed([1.0, 0.0, tail, tail])
+            optimiser = torch.optim.SGD(model.parameters(), lr=0.0)
+            config = TrainConfig("aztec", 2, epochs=1, batch=1, policy_over=over)
+            losses[over, tail] = train_epochs(model, optimiser, samples, config, 0)[0]
+    expected = -(0.75 * np.log(np.exp(1) / (np.exp(1) + 1)) + 0.25 * np.log(1 / (np.exp(1) + 1)))
+    assert losses["targeted", 0.0] == pytest.approx(expected, rel=1e-5)
+    assert losses["targeted", 5.0] == pytest.approx(expected, rel=1e-5)
+    assert losses["all", 5.0] > losses["all", 0.0] > expected
+    with pytest.raises(ValueError, match="policy loss is over all or targeted"):
+        config = TrainConfig("aztec", 2, policy_over="legal")
+        train_epochs(
+            Fixed([0.0] * 4), torch.optim.SGD(Fixed([0.0]).parameters(), lr=0.0), samples, config, 0
+        )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["nogame"], "nogame"),
+        (["aztec", "--policy-over", "legal"], "--policy-over"),
         (["aztec", "--players", "7"], "not 7"),
         (["aztec", "--teacher", "greedy"], "tree search"),
         (["aztec", "--mix", "2"], "--mix"),

@@ -49,6 +49,12 @@ def distill(
     symmetries: Annotated[
         bool, typer.Option(help="also train on the positions' symmetric images (Aztec: half turn)")
     ] = True,
+    policy_over: Annotated[
+        str,
+        typer.Option(
+            help="the policy loss's softmax: over all action ids, or the targeted ones (visited)"
+        ),
+    ] = "all",
 ) -> None:
     """Play games of a tree search against itself, then fit a network to its root statistics.
 
@@ -78,6 +84,8 @@ def distill(
         fail("--explore-moves and --epochs must be 0 or more")
     if not 0.0 <= mix <= 1.0:
         fail(f"--mix is a share from 0 to 1, not {mix}")
+    if policy_over not in ("all", "targeted"):
+        fail(f"--policy-over is all or targeted, not {policy_over!r}")
     try:
         sizes = tuple(int(h) for h in hidden.split(","))
     except ValueError:
@@ -117,6 +125,7 @@ def distill(
             seed=seed,
             init="" if init is None else str(init),
             symmetric=symmetries,
+            policy_over=policy_over,
         )
         network, report = fit(data, config, fit_config)
     except (RuntimeError, ValueError, OSError) as exc:

@@ -325,6 +325,8 @@ class FitConfig:
     init: str = ""
     symmetric: bool = True
     """Train on every position's images under the game's symmetries too (Aztec: the half turn)."""
+    policy_over: str = "all"
+    """The policy loss's softmax over ``all`` ids or the ``targeted`` (visited) ones."""
 
 
 def fit(
@@ -357,6 +359,7 @@ def fit(
         hidden=fit_config.hidden,
         epochs=fit_config.epochs,
         learning_rate=fit_config.learning_rate,
+        policy_over=fit_config.policy_over,
     )
     model = make_model(info, fit_config.seed)
     if fit_config.init:

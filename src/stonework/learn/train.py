@@ -71,6 +71,13 @@ class TrainConfig:
     init: str = ""
     """A network (``.npz``) to start from instead of random weights (e.g. one fitted to greedy
     games by ``benchmarks/learn_check.py --save``); same game, players and sizes."""
+    policy_over: str = "all"
+    """The softmax of the policy loss: over ``all`` action ids, or over the ``targeted`` ones
+    (those the search visited), as the search reads the prior: among the legal actions only."""
+
+
+POLICY_OVER = ("all", "targeted")
+"""What the policy loss's softmax runs over (``TrainConfig.policy_over``)."""
 
 
 @dataclass
@@ -155,6 +162,11 @@ def train_epochs(
     policies = torch.from_numpy(samples.policies)
     values = torch.from_numpy(samples.values)
     count = len(samples)
+    if config.policy_over not in POLICY_OVER:
+        raise ValueError(
+            f"the policy loss is over {' or '.join(POLICY_OVER)}, not {config.policy_over!r}"
+        )
+    targeted = config.policy_over == "targeted"
     policy_loss = value_loss = 0.0
     model.train()
     for _ in range(config.epochs):
@@ -163,7 +175,12 @@ def train_epochs(
         for start in range(0, count, config.batch):
             idx = order[start : start + config.batch]
             logits, predicted = model(inputs[idx])
-            p_loss = -(policies[idx] * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
+            target = policies[idx]
+            if targeted:
+                # Ids off the target get no probability, so the loss ranks the visited
+                # actions among themselves instead of learning which ids are legal at all.
+                logits = logits.masked_fill(target <= 0.0, -1e9)
+            p_loss = -(target * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
             v_loss = ((predicted - values[idx]) ** 2).mean()
             optimiser.zero_grad()
             (p_loss + v_loss).backward()
