@@ -64,6 +64,29 @@ def test_an_az_teacher_records_its_root_the_same_way() -> None:
     assert np.array_equal(game["inputs"], play_teacher_game(TeacherTask(config, 0))["inputs"])
 
 
+def test_child_rows_add_value_rows_after_the_roots_moves_to_the_same_games() -> None:
+    # A search asks the network about positions after poor moves too: child rows record some
+    # of the root's children (valued by the teacher's mean there), and the games stay the same.
+    from stonework.learn.distill import check_teacher
+
+    config = DistillConfig("zapotec", 2, teacher="ismcts:40", games=1, seed=2)
+    plain = play_teacher_game(TeacherTask(config, 0))
+    game = play_teacher_game(TeacherTask(replace(config, child_rows=2), 0))
+    decisions = (game["ids"] >= 0).any(axis=1)
+    for key in ("inputs", "root", "returns"):
+        assert np.array_equal(game[key][decisions], plain[key])
+    children = ~decisions
+    assert 0 < children.sum() <= 2 * len(plain["inputs"])
+    assert np.all(game["shares"][children] == 0.0)  # no policy target: value rows only
+    assert np.all(np.abs(game["root"][children]) <= 1.0)
+    assert not np.allclose(game["root"][children], 0.0)
+    assert np.allclose(game["returns"][children].sum(axis=1), 0.0)
+    from stonework.agents.catalog import agent_from_spec
+
+    with pytest.raises(ValueError, match="child rows need an mcts or ismcts teacher"):
+        check_teacher(agent_from_spec("az:8"), "az:8", children=True)
+
+
 def test_a_stopped_run_resumes_to_the_same_games(tmp_path: Path) -> None:
     straight = generate(TINY, tmp_path / "a", say=QUIET)
     assert sorted(np.unique(straight["game"])) == [0, 1, 2]
@@ -184,6 +207,8 @@ def test_a_targeted_policy_loss_ranks_only_the_visited_ids() -> None:
         (["aztec", "--games", "0"], "--games"),
         (["aztec", "--hidden", "x"], "--hidden"),
         (["aztec", "--epochs", "-1"], "--epochs"),
+        (["aztec", "--child-rows", "-1"], "--child-rows"),
+        (["aztec", "--teacher", "az:8", "--child-rows", "2"], "child rows need"),
     ],
 )
 def test_distill_command_refuses_bad_settings(args: list[str], message: str) -> None:

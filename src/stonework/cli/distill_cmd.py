@@ -36,6 +36,12 @@ def distill(
     explore_moves: Annotated[
         int, typer.Option(help="moves per seat sampled by the teacher's visits at the start")
     ] = 2,
+    child_rows: Annotated[
+        int,
+        typer.Option(
+            help="per decision, root children also recorded as value-only rows (mcts/ismcts)"
+        ),
+    ] = 0,
     epochs: Annotated[
         int, typer.Option(help="training epochs over the games (0: games only)")
     ] = 10,
@@ -80,8 +86,8 @@ def distill(
     for name, value in (("--workers", workers), ("--games", games)):
         if value < 1:
             fail(f"{name} must be at least 1")
-    if explore_moves < 0 or epochs < 0:
-        fail("--explore-moves and --epochs must be 0 or more")
+    if explore_moves < 0 or epochs < 0 or child_rows < 0:
+        fail("--explore-moves, --child-rows and --epochs must be 0 or more")
     if not 0.0 <= mix <= 1.0:
         fail(f"--mix is a share from 0 to 1, not {mix}")
     if policy_over not in ("all", "targeted"):
@@ -102,10 +108,16 @@ def distill(
             generate,
         )
 
-        check_teacher(agent_from_spec(teacher), repr(teacher))
+        check_teacher(agent_from_spec(teacher), repr(teacher), child_rows > 0)
 
         config = DistillConfig(
-            spec.name, count, teacher=teacher, games=games, seed=seed, explore_moves=explore_moves
+            spec.name,
+            count,
+            teacher=teacher,
+            games=games,
+            seed=seed,
+            explore_moves=explore_moves,
+            child_rows=child_rows,
         )
         data = generate(
             config,

@@ -25,12 +25,14 @@ from typing import Any
 
 from stonework.agents.base import Agent
 from stonework.core.registry import get_game
-from stonework.core.state import CHANCE, Action
+from stonework.core.state import CHANCE, TERMINAL, Action
 from stonework.learn.network import Network, network_info, require_numpy
 from stonework.learn.pool import run_tasks
 from stonework.learn.selfplay import Samples
 
 CONFIG = "distill.json"
+CHILD_VISITS = 8
+"""Fewest visits of a root child recorded as a value row (its mean is the target)."""
 CHUNK = "teacher-{:04d}.npz"
 
 
@@ -50,6 +52,12 @@ class DistillConfig:
     """Moves per seat, at the start of each game, sampled by the root's visit shares."""
     chunk: int = 10
     """Games per file written."""
+    child_rows: int = 0
+    """Per decision, root children (of at least :data:`CHILD_VISITS` visits, drawn at random)
+    also recorded as value-only rows: the position after the move, valued by the teacher's mean
+    over that child. A network fitted to decisions alone sees only positions a good player
+    reaches, and a search asks it about the positions after poor moves too. ``mcts``/``ismcts``
+    teachers only (``az`` keeps no child values)."""
 
 
 @dataclass(frozen=True)
@@ -60,13 +68,18 @@ class TeacherTask:
     index: int
 
 
-def check_teacher(teacher: Agent, spec: str) -> None:
-    """ValueError unless ``teacher`` is a search whose root the games can record."""
+def check_teacher(teacher: Agent, spec: str, children: bool = False) -> None:
+    """ValueError unless ``teacher`` is a search whose root (and, with ``children``, its
+    children's values) the games can record."""
     from stonework.agents.az import AZAgent
     from stonework.agents.mcts import MCTSAgent
 
     if not isinstance(teacher, (MCTSAgent, AZAgent)):
         raise ValueError(f"the teacher must be a tree search (mcts, ismcts, az), not {spec}")
+    if children and not isinstance(teacher, MCTSAgent):
+        raise ValueError(
+            f"child rows need an mcts or ismcts teacher (az keeps no child values), not {spec}"
+        )
 
 
 def root_statistics(teacher: Agent) -> tuple[list[tuple[Action, int]], list[float]]:
@@ -106,7 +119,9 @@ def play_teacher_game(task: TeacherTask) -> dict[str, Any]:
     spec = get_game(config.game)
     rng = random.Random(config.seed * 1_000_003 + task.index)
     teacher = agent_from_spec(config.teacher)
-    check_teacher(teacher, config.teacher)
+    check_teacher(teacher, config.teacher, config.child_rows > 0)
+    # Child rows draw from their own stream: the same games are played with or without them.
+    child_rng = random.Random(rng.getrandbits(64))
     state = spec.new_state(config.players, spec.options.resolve(config.game, {}))
     n = config.players
     inputs: list[list[float]] = []
@@ -132,6 +147,12 @@ def play_teacher_game(task: TeacherTask) -> dict[str, Any]:
             roots.append([values[(seat + k) % n] for k in range(n)])
             inputs.append(tensor)
             seats.append(seat)
+            if config.child_rows:
+                for mover, child_tensor, means in child_values(teacher, state, config, child_rng):
+                    rows.append([])
+                    roots.append([means[(mover + k) % n] for k in range(n)])
+                    inputs.append(child_tensor)
+                    seats.append(mover)
             if moves[seat] < config.explore_moves:
                 pick = rng.random() * total
                 for a, v in visited:
@@ -158,6 +179,35 @@ def play_teacher_game(task: TeacherTask) -> dict[str, Any]:
             [[final[(s + k) % n] for k in range(n)] for s in seats], dtype=numpy.float32
         ).reshape(len(rows), n),
     }
+
+
+def child_values(
+    teacher: Agent, state: Any, config: DistillConfig, rng: random.Random
+) -> list[tuple[int, list[float], list[float]]]:
+    """Up to ``config.child_rows`` root children of the teacher's last search, drawn among those
+    of :data:`CHILD_VISITS` visits or more, each as (the seat to move after the move, its
+    observation tensor, the child's mean value per seat); children that reach chance or the end
+    are left out (a search asks the network about neither)."""
+    from stonework.agents.mcts import MCTSAgent
+
+    assert isinstance(teacher, MCTSAgent)
+    root = teacher.last_root
+    if root is None:
+        return []
+    kids = [(a, c) for a, c in root.children.items() if c.visits >= CHILD_VISITS]
+    rng.shuffle(kids)
+    out = []
+    for action, child in kids:
+        if len(out) == config.child_rows:
+            break
+        after = state.clone()
+        after.apply(action)
+        mover = after.current_player
+        if mover in (CHANCE, TERMINAL):
+            continue
+        means = [t / child.visits for t in child.totals]
+        out.append((mover, after.observation_tensor(mover), means))
+    return out
 
 
 def join_games(games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -297,6 +347,8 @@ def score(network: Network, data: dict[str, Any], rows: Any) -> dict[str, float]
     errors, signs, hits = [], [], []
     for i in rows:
         legal = [int(a) for a in data["ids"][i] if a >= 0]
+        if not legal:  # a child row (value only): the figures are the decisions'
+            continue
         logits, values = network.predict(data["inputs"][i], legal)
         target = data["returns"][i]
         errors.append(float(numpy.mean((values - target) ** 2)))
