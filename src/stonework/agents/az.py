@@ -337,7 +337,8 @@ class _PUCT:
         self.root = AZNode(self.players)
         self.np = require_numpy()
         self.playout = agent.playout or tree_settings(state.spec, self.players).playout
-        self.has_heuristic = state.heuristic() is not None
+        # Greedy playout steps need a heuristic; asked only if leaves are played out at all.
+        self.has_heuristic = agent.rollout > 0.0 and state.heuristic() is not None
         self.writer = agent.writer_for(state)
         self.inputs = network.info.inputs
         self.include = include

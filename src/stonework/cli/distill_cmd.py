@@ -90,8 +90,10 @@ def distill(
         fail("--explore-moves, --child-rows and --epochs must be 0 or more")
     if not 0.0 <= mix <= 1.0:
         fail(f"--mix is a share from 0 to 1, not {mix}")
-    if policy_over not in ("all", "targeted"):
-        fail(f"--policy-over is all or targeted, not {policy_over!r}")
+    from stonework.learn.train import POLICY_OVER  # numpy and torch only when fitting
+
+    if policy_over not in POLICY_OVER:
+        fail(f"--policy-over is {' or '.join(POLICY_OVER)}, not {policy_over!r}")
     try:
         sizes = tuple(int(h) for h in hidden.split(","))
     except ValueError:

@@ -89,7 +89,8 @@ class GameSpec:
     (``<game>_v1``), where the game has one (None: the env has only version 0).
 
     Besides the hooks of ``array_writer``, the object gives ``dtype``, ``shape(state)``,
-    ``bounds(state)`` and ``reference(state, player)`` of its layout (``stonework.interop.arrays.Layout``).
+    ``bounds(state)`` and ``reference(state, player)`` of its layout
+    (``stonework.interop.arrays.Layout``).
     """
 
     def to_json(self) -> dict[str, Any]:

@@ -4,8 +4,8 @@
 per CPU-second (after one warm-up game each) for the engine (``apply`` with checks), the
 OpenSpiel state, and the PettingZoo environment, all playing uniformly random legal actions
 from the same seeds. (For a game with a compact layout, PettingZoo's v1, the env's default,
-and v0, the game's tensor, both run. The PettingZoo env applies an id its own mask proves legal without the
-engine's second check; the engine baseline checks every move, as in every earlier figure:
+and v0, the game's tensor, both run. The PettingZoo env applies an id its own mask proves
+legal without the engine's second check; the engine baseline checks every move, as in every earlier figure:
 BENCHMARKS.md, "Issue 18, sixth pass: adapters", gives the shares against both.)
 """
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from stonework.agents.base import Agent
 from stonework.core.registry import get_game
-from stonework.core.state import CHANCE, TERMINAL, Action
+from stonework.core.state import CHANCE, TERMINAL, Action, State
 from stonework.learn.network import Network, network_info, require_numpy
 from stonework.learn.pool import run_tasks
 from stonework.learn.selfplay import Samples
@@ -182,7 +182,7 @@ def play_teacher_game(task: TeacherTask) -> dict[str, Any]:
 
 
 def child_values(
-    teacher: Agent, state: Any, config: DistillConfig, rng: random.Random
+    teacher: Agent, state: State, config: DistillConfig, rng: random.Random
 ) -> list[tuple[int, list[float], list[float]]]:
     """Up to ``config.child_rows`` root children of the teacher's last search, drawn among those
     of :data:`CHILD_VISITS` visits or more, each as (the seat to move after the move, its
