@@ -61,8 +61,6 @@ class _Table:
         rows = np.zeros((len(c.building_tiles) + 1, 6), np.float32)
         rows[:-1] = observe._produce_floats(c)
         self.tile_rows = [_cells(row) for row in rows]
-        # A resource count's value (count / 10, capped), looked up instead of computed.
-        self.res_value = [min(v, RESOURCE_CEILING) / 10.0 for v in range(RESOURCE_CEILING + 1)]
         self.position = observe._card_positions(c)
         cards = len(self.position)
         # Offsets of each block (observe.blocks, in order), checked against the builders below.
@@ -172,13 +170,7 @@ class _Table:
             self._chosen(state, everyone)
 
     def _current(self, state: ZapotecState, old: int, new: int) -> None:
-        # The one-hot written out: the seat to act changes at a third of the steps.
-        cells = self.cells
-        n = self.players
-        if 0 <= old < n:
-            cells[self.current_at + old] = 0.0
-        if 0 <= new < n:
-            cells[self.current_at + new] = 1.0
+        self._one_hot(self.current_at, self.players, old, new)
 
     def _mark_cards(self, at: int, cards: list[int] | tuple[int, ...], value: float) -> None:
         position = self.position
@@ -247,19 +239,10 @@ class _Table:
             cells[at : at + 6] = rows[tile if tile >= 0 else -1]
 
     def _space_owner(self, state: ZapotecState, old: list[int], new: list[int]) -> None:
-        # Per changed space: its owner one-hot and its palace flag, written out (a house built
-        # is a fifth of a random game's decisions).
         n = self.players
-        cells = self.cells
-        palace = state.palace
         for i in _changed(old, new):
-            at = self.space_at[i] + 7
-            was, owner = old[i], new[i]
-            if 0 <= was < n:
-                cells[at + was] = 0.0
-            if 0 <= owner < n:
-                cells[at + owner] = 1.0
-            cells[at + n] = 1.0 if owner >= 0 and palace[owner] == i else 0.0
+            self._one_hot(self.space_at[i] + 7, n, old[i], new[i])
+            self._palace_flag(state, i)
 
     def _palace_flag(self, state: ZapotecState, space: int) -> None:
         owner = state.space_owner[space]
@@ -303,18 +286,13 @@ class _Table:
 
     def _res(self, state: ZapotecState, old: list[list[int]], new: list[list[int]]) -> None:
         cells = self.cells
-        table = self.res_value
         for seat in _changed(old, new):
             at = self.res_at[seat]
             row = new[seat]
             # Only the resources that changed (a payment or an income touches one to three).
             for r in _changed(old[seat], row):
                 value = row[r]
-                cells[at + r] = (
-                    table[value]
-                    if 0 <= value <= RESOURCE_CEILING
-                    else min(value, RESOURCE_CEILING) / 10.0
-                )
+                cells[at + r] = (value if value < RESOURCE_CEILING else RESOURCE_CEILING) / 10.0
 
     def _grid(self, state: ZapotecState, old: list[list[int]], new: list[list[int]]) -> None:
         cells = self.cells
