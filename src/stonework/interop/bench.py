@@ -2,11 +2,12 @@
 
 ``python -m stonework.interop.bench aztec --players 2 --games 5 [--rounds 3]`` prints games
 per CPU-second (after one warm-up game each) for the engine (``apply`` with checks), the
-OpenSpiel state, and the PettingZoo environment, all playing uniformly random legal actions
-from the same seeds. (For a game with a compact layout, PettingZoo's v1, the env's default,
-and v0, the game's tensor, both run. The PettingZoo env applies an id its own mask proves
-legal without the engine's second check; the engine baseline checks every move, as in every earlier figure:
-BENCHMARKS.md, "Issue 18, sixth pass: adapters", gives the shares against both.)
+engine with nothing checked (``apply_unchecked``, as a search's playout), the OpenSpiel state,
+and the PettingZoo environment, all playing uniformly random legal actions from the same
+seeds. (For a game with a compact layout, PettingZoo's v1, the env's default, and v0, the
+game's tensor, both run.) The PettingZoo env checks no move it can prove legal itself: an id
+its own mask lists, a chance outcome the engine drew. So it sits between the two engine rows,
+and its share of each is what ``benchmarks/interop_ratio.py`` prints.
 """
 
 from __future__ import annotations
@@ -29,6 +30,18 @@ def _engine_games(spec: GameSpec, players: int) -> Play:
             state = spec.new_state(players, spec.options.defaults())
             while not state.is_terminal:
                 state.apply(state.random_action(rng))
+
+    return play
+
+
+def _engine_unchecked_games(spec: GameSpec, players: int) -> Play:
+    # The engine's own fastest random game (a search's playout): nothing checked.
+    def play(games: int) -> None:
+        for seed in range(games):
+            rng = make_rng(seed)
+            state = spec.new_state(players, spec.options.defaults())
+            while not state.is_terminal:
+                state.apply_unchecked(state.random_action(rng))
 
     return play
 
@@ -87,6 +100,7 @@ def _pettingzoo_play(aec: Any, games: int) -> None:
 Runner = Callable[[GameSpec, int], Play]
 RUNNERS: tuple[tuple[str, Runner], ...] = (
     ("engine (checked apply)", _engine_games),
+    ("engine (unchecked)", _engine_unchecked_games),
     ("OpenSpiel state", _openspiel_games),
     ("PettingZoo AEC env", _pettingzoo_games),
 )

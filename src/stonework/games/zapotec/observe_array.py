@@ -75,6 +75,9 @@ class _Table:
         self.offer_at = cards_at + cards
         self.hand_at = cards_at + 2 * cards
         self.own_at = cards_at + 3 * cards
+        self.in_hand = {card: self.hand_at + i for card, i in self.position.items()}
+        self.as_own = {card: self.own_at + i for card, i in self.position.items()}
+        """Each card's index in the observing seat's hand row and in its chosen-card row."""
         self.known_at = [cards_at + (4 + 2 * s) * cards for s in range(n)]
         self.revealed_at = [at + cards for at in self.known_at]
         width = 8 + n
@@ -133,19 +136,19 @@ class _Table:
         return out
 
     def _own(self, state: ZapotecState, player: int, out: FloatArray) -> None:
-        # The observing seat's one-hot, its hand and its chosen card (zeros in the kept tensor).
-        cells = _cells(out)
+        # The observing seat's one-hot, its hand and its chosen card (zeros in the kept tensor),
+        # written through the array's own buffer at indices found in one dict each.
+        cells = cast("memoryview[float]", out.data)
         if 0 <= player < self.players:
             cells[self.player_at + player] = 1.0
-        position = self.position
-        at = self.hand_at
+        in_hand = self.in_hand
         for card in state.hands[player]:
-            i = position.get(card)
+            i = in_hand.get(card)
             if i is not None:
-                cells[at + i] = 1.0
-        i = position.get(state.played[player])
+                cells[i] = 1.0
+        i = self.as_own.get(state.played[player])
         if i is not None:
-            cells[self.own_at + i] = 1.0
+            cells[i] = 1.0
 
     # --- one method per watched field: (state, old copy, new value) ---------------------------
 
