@@ -146,6 +146,28 @@ def test_an_id_the_mask_leaves_out_raises_even_after_observe() -> None:
     assert aec.state.history[-1][1] == aec.state.action_from_id(0)
 
 
+def test_a_game_that_checks_ids_itself_refuses_what_its_mask_leaves_out() -> None:
+    # Akropolis tells a legal id at once (State.is_legal_id), so the env hands the learner the
+    # mask itself and asks the state in step(): a learner that marks every id proves nothing.
+    aec = env("akropolis", players=2)
+    aec.reset(seed=3)
+    observation, *_ = aec.last()
+    mask = observation["action_mask"]
+    legal = set(aec.state.legal_action_ids())
+    assert set(np.flatnonzero(mask).tolist()) == legal
+    mask[:] = 1
+    before = aec.state.position()
+    illegal = next(i for i in range(aec.num_actions) if i not in legal)
+    with pytest.raises(IllegalAction):
+        aec.step(illegal)
+    with pytest.raises(InvalidAction):
+        aec.step(aec.num_actions)
+    assert aec.state.position() == before
+    chosen = min(legal)
+    aec.step(chosen)
+    assert aec.state.history[-1][1] == aec.state.action_from_id(chosen)
+
+
 def test_a_mask_for_another_position_proves_nothing() -> None:
     # A mask built before the state moved on (here by a direct apply) is not used.
     aec = env(TOY, players=2, pile=2)

@@ -38,6 +38,25 @@ def midgame(players: int = 2, seed: int = 1, steps: int = 30, **options: object)
 # --- notation and ids -----------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(("players", "seed"), [(1, 3), (2, 4), (3, 5), (4, 6)])
+def test_is_legal_id_agrees_with_the_id_list_over_a_game(players: int, seed: int) -> None:
+    """is_legal_id answers without a list exactly as legal_action_ids would: every legal id,
+    and ids near them, off the window, beyond the affordable positions and outside the space."""
+    state = stonework.new_game("akropolis", players=players, seed=seed)
+    rng = derive_rng(seed, "ids")
+    size = state.num_distinct_actions()
+    while not state.is_terminal:
+        legal = set(state.legal_action_ids())
+        probes = set(legal)
+        for index in list(legal)[:50]:
+            probes.update((index - 1, index + 1, index + NUM_PLACEMENTS, index - NUM_PLACEMENTS))
+        probes.update(rng.randrange(size) for _ in range(200))
+        probes.update((-1, 0, size - 1, size, size * 2))
+        for index in probes:
+            assert state.is_legal_id(index) == (index in legal), index
+        state.apply(state.random_action(rng))
+
+
 def test_notation_round_trip_and_leniency() -> None:
     """Action notation: POSITION@Q,R/ROTATION and 'reveal NN' round-trip exactly."""
     for action in (Place(1, 0, -2, 0), Place(6, -12, 7, 5), Reveal(3), Reveal(61)):

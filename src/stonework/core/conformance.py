@@ -145,6 +145,13 @@ class _Checker:
         ids = state.legal_action_ids()
         if ids != [state.action_id(action) for action in actions]:
             self.fail("legal_action_ids() are not the ids of legal_actions(), in that order")
+        for index in (*ids[:3], *ids[-3:]):
+            if not state.is_legal_id(index):
+                self.fail(f"is_legal_id({index}) is False for a legal action's id")
+        unused = sorted({-1, 0, 1, size // 2, size - 1, size, *(i + 1 for i in ids[:3])} - set(ids))
+        for index in unused:
+            if state.is_legal_id(index):
+                self.fail(f"is_legal_id({index}) is True for an id no legal action has")
         for action in actions:
             text = str(action)
             try:

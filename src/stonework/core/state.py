@@ -101,6 +101,12 @@ class State(ABC):
         """
         return [self.action_id(action) for action in self.legal_actions()]
 
+    def is_legal_id(self, action_id: int) -> bool:
+        """True if ``action_id`` is one of :meth:`legal_action_ids` now (any int: out of range
+        is False). Games that can tell at once override it (the conformance kit checks the two
+        agree); the learning adapters then check an agent's id without building a list."""
+        return type(action_id) is int and action_id in self.legal_action_ids()
+
     def random_action(self, rng: Rng) -> Action:
         """A uniformly random legal action (at a chance node: an outcome by its probability)."""
         if self.current_player == CHANCE:

@@ -137,6 +137,9 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
         # state and its history's length): step() applies an id it marks without checking it
         # again. The learner gets a copy, so what it does to its mask proves nothing here.
         self._proof: tuple[State, int, MaskArray] | None = None
+        # A game that tells a legal id at once (State.is_legal_id overridden) needs no kept
+        # mask: step() asks the state, and the learner gets the mask itself, not a copy.
+        self._ids_checked = type(probe).is_legal_id is not State.is_legal_id
 
     def reference_observation(self, seat: int) -> list[float] | list[int]:
         """``seat``'s observation as a flat list by the plainest route (the game's
@@ -178,13 +181,16 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
 
     def action_mask(self, seat: int) -> MaskArray:
         """A fresh mask of ``seat``'s legal ids now (zeros unless it is to move); step() then
-        applies an id it marks without checking it again."""
+        applies an id it marks without checking it again (the env keeps its own copy, or, in a
+        game whose state tells a legal id at once, asks the state)."""
         state = self.state
         if seat != state.current_player:
             return self.arrays.empty_mask()
-        proof = self.arrays.legal_mask(state)
-        self._proof = (state, len(state.history), proof)
-        return proof.copy()
+        mask = self.arrays.legal_mask(state)
+        if self._ids_checked:
+            return mask
+        self._proof = (state, len(state.history), mask)
+        return mask.copy()
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action id (``None`` once that agent is done)."""
@@ -202,9 +208,10 @@ class StoneworkAECEnv(AECEnv):  # type: ignore[misc]
             and proof[1] == len(state.history)
             and 0 <= action_id < self.num_actions
             and proof[2][action_id]
-        ):
-            # The mask observe() built on this very position lists the id: legal, and the
-            # space's own action, so the engine's second check would repeat the mask's work.
+        ) or (self._ids_checked and state.is_legal_id(action_id)):
+            # The mask observe() built on this very position lists the id (or the state says
+            # at once that it is legal): the space's own action, so the engine's second check
+            # would repeat that work.
             state.apply_unchecked(state.action_from_id(action_id))
         else:
             # Otherwise the engine checks the id: an illegal one raises IllegalAction (an id

@@ -193,15 +193,24 @@ class RowsWriter(ArrayWriter):
         n = akropolis.num_players
         cities = akropolis.cities
         out: Rows = np.empty(size, np.int16)
+        # Block copies between memoryviews of the same format cost a third of numpy's slice
+        # assignment, and a step's observation is mostly these n copies.
+        values = out.data
         block = city_rows(akropolis) * ROW
-        for offset in range(n):
-            seat = player + offset
-            if seat >= n:
-                seat -= n
-            out[offset * block : (offset + 1) * block] = self._rows(
-                seat, cities[seat], akropolis
-            ).array
-        self._fill_rows_table(akropolis, player, out, n * block)
+        at = 0
+        seat = player
+        kept_rows = self._kept
+        for _ in range(n):
+            city = cities[seat]
+            kept = kept_rows.get(seat)
+            seen = cast("tuple[_Kept, int] | None", city.memo.get(MEMO_KEY))
+            # _rows's first test inline: most cities are unchanged since they were last seen.
+            if kept is None or seen is None or seen[0] is not kept or seen[1] != kept.stamp:
+                kept = self._rows(seat, city, akropolis)
+            values[at : at + block] = kept.values
+            at += block
+            seat = seat + 1 if seat + 1 < n else 0
+        self._fill_rows_table(akropolis, player, values, at)
         return out
 
     def fill_observation(self, state: State, player: int, out: npt.NDArray[np.float32]) -> None:
@@ -220,24 +229,21 @@ class RowsWriter(ArrayWriter):
         return kept
 
     @staticmethod
-    def _fill_rows_table(state: AkropolisState, player: int, out: Rows, start: int) -> None:
-        # table(state, player) written into out[start:] item by item.
-        values = cast("memoryview[int]", memoryview(out.data))
-        at = start
+    def _fill_rows_table(state: AkropolisState, player: int, values: memoryview, at: int) -> None:
+        # table(state, player) written into values[at:] (the rest of the array).
         for tile in state.site:
-            values[at], values[at + 1], values[at + 2] = TILE_KINDS[tile]
+            values[at : at + 3] = TILE_ROW[tile]
             at += 3
-        end = start + 3 * state.site_size
-        while at < end:
-            values[at] = 0
-            at += 1
+        end = at + 3 * (state.site_size - len(state.site))
+        if end > at:
+            values[at:end] = _ZEROS[: end - at]
+            at = end
         n = state.num_players
         stones = state.stones
+        party = player
         for offset in range(state.parties):
-            party = player + offset
-            if offset < n and party >= n:
-                party -= n
-            values[at] = stones[party]
+            values[at] = stones[party if offset < n else offset]
+            party = party + 1 if party + 1 < n else 0
             at += 1
         current = state.current_player
         values[at] = state.stacks_left
@@ -245,10 +251,17 @@ class RowsWriter(ArrayWriter):
         values[at + 2] = 1 if current == player else 0
         values[at + 3] = 1 if current == TERMINAL else 0
         at += 4
-        out[at:] = 0
+        values[at : at + PILE_KINDS] = _ZEROS[:PILE_KINDS]
         for tile in state.pile:
             for kind in TILE_KINDS[tile]:
                 values[at + kind - 1] += 1
+
+
+TILE_ROW: Final = tuple(np.array(kinds, np.int16).data for kinds in TILE_KINDS)
+"""Each tile's three hex kinds as an int16 row, ready for a block copy into the site."""
+
+_ZEROS: Final = np.zeros(64, np.int16).data
+"""Zeros to copy from: an empty site position's row, the solo pile's counts before counting."""
 
 
 def make_writer() -> RowsWriter:

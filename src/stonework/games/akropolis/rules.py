@@ -20,6 +20,7 @@ from stonework.games.akropolis.architect import ARCHITECT, architect_choice
 from stonework.games.akropolis.hexgrid import (
     CELL_AT,
     NUM_PLACEMENTS,
+    PLACEMENT_TRIANGLE,
     PLACEMENTS_OF_TRIANGLE,
     placement,
 )
@@ -78,6 +79,21 @@ def legal_action_ids(state: AkropolisState) -> list[int]:
         base = position * NUM_PLACEMENTS
         out += [base + p for p in placements]
     return out
+
+
+def is_legal_id(state: AkropolisState, action_id: int) -> bool:
+    """Whether ``action_id`` is in :func:`legal_action_ids`, without listing them: a seat's
+    id is a site position it can pay for and a placement on a legal triangle of its city."""
+    if type(action_id) is not int:
+        return False
+    if state.current_player < 0 or action_id < 0:
+        return action_id in legal_action_ids(state)
+    position, laid = divmod(action_id, NUM_PLACEMENTS)
+    # Off-window placements have triangle -1, never legal.
+    return (
+        position < affordable_positions(state)
+        and PLACEMENT_TRIANGLE[laid] in state.cities[state.turn].legal
+    )
 
 
 def random_action(state: AkropolisState, rng: Rng) -> Action:

@@ -151,6 +151,9 @@ class AkropolisState(State):
     def legal_action_ids(self) -> list[int]:
         return rules.legal_action_ids(self)
 
+    def is_legal_id(self, action_id: int) -> bool:
+        return rules.is_legal_id(self, action_id)
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if not self.pending:
             raise IllegalAction("chance_outcomes() is only defined at a chance node")
