@@ -35,7 +35,7 @@ game. ``auto`` (the default) takes the model set for the player count in :data:`
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Final, Literal
 
 from stonework.agents.base import Agent, Budget, BudgetRun, Values, check_turn, fork_rng
 from stonework.agents.playout import Playout, run_playout
@@ -81,10 +81,14 @@ def field_values(values: Values, temperature: float = FIELD_TEMPERATURE) -> Valu
     ]
 
 
+KEEP_LEGAL_AFTER: Final = 4
+"""Visits after which a node of a one-world search keeps its legal actions (Node.legal)."""
+
+
 class Node:
     """Statistics of one node: children by action, visits, availability, value sums per seat."""
 
-    __slots__ = ("avail", "children", "order", "totals", "visits")
+    __slots__ = ("avail", "children", "legal", "order", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Action, Node] = {}
@@ -93,6 +97,8 @@ class Node:
         self.totals = [0.0] * players
         self.order: list[Action] | None = None
         """The node's actions in one-ply order, once it has earned a full ranking."""
+        self.legal: list[Action] | None = None
+        """The legal actions here, kept where every visit sees the same position (one world)."""
 
     def uct(self, player: int, exploration: float) -> float:
         """UCB1 of this child for ``player``: its mean value plus the exploration bonus.
@@ -346,9 +352,22 @@ class _Search:
                 node = child
                 path.append(child)
                 continue
-            legal = world.legal_actions()
             children = node.children
-            present = [a for a in legal if a in children]
+            legal_kept = node.legal
+            if legal_kept is not None:
+                # One world for every simulation: the node is always the same position, so its
+                # legal list was kept and every child is available. Their order does not matter
+                # to the choice below: each child was made on a different visit, so no two have
+                # the same availability count and UCT values never tie but by float accident.
+                legal = legal_kept
+                present = list(children)
+            else:
+                legal = world.legal_actions()
+                present = [a for a in legal if a in children]
+                if node.visits >= KEEP_LEGAL_AFTER and not self.fresh_worlds:
+                    # Only well-visited nodes keep the list: kept at every node it would take
+                    # several times the tree's own memory.
+                    node.legal = legal
             for a in present:
                 children[a].avail += 1
             width = self.agent._width(node, len(legal))
