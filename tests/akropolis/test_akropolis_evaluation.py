@@ -16,15 +16,20 @@ import stonework
 from stonework.core import derive_rng, play_random
 from stonework.core.compiled import is_extension
 from stonework.games.akropolis import AkropolisState, evaluation
+from stonework.games.akropolis.city import City, column_kind
 from stonework.games.akropolis.evaluation import (
     TO_MOVE_BONUS,
     TURN_BONUS,
     estimate,
     lead_values,
+    temple_cells,
     tiles_left,
     turn_bonus,
 )
 from stonework.games.akropolis.scoring import score_city
+from stonework.games.akropolis.tiles import DISTRICT_KIND, TEMPLE
+
+T_KIND = DISTRICT_KIND[TEMPLE]
 
 
 def new_state(players: int = 2, seed: int = 5) -> AkropolisState:
@@ -185,3 +190,28 @@ def test_a_remembered_city_score_is_dropped_when_a_tile_is_laid() -> None:
         state.apply(state.random_action(rng))
     for seat, city in enumerate(state.cities):
         assert state.city_score(seat) == score_city(city.columns, city.cells, state.variants)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_temple_cells_follow_the_city_through_games_and_search_branches(players: int) -> None:
+    # The kept list (built from the list before each tile) equals a scan of the whole city, in
+    # the city's order, at every position of a game and after one more tile from each of them.
+    def scan(city: City) -> list[int]:
+        return [cell for cell in city.cells if column_kind(city.columns[cell]) == T_KIND]
+
+    temples_seen = 0
+    for seed in range(6):
+        state = stonework.new_game("akropolis", players=players, seed=seed)
+        rng = derive_rng(seed, "temples")
+        while not state.is_terminal:
+            if not state.is_chance_node:
+                for action in state.legal_actions()[::17]:
+                    branch = state.clone()
+                    branch.apply(action)
+                    city = branch.cities[state.turn]
+                    assert temple_cells(city) == scan(city)
+                    temples_seen += len(scan(city))
+            state.apply(state.random_action(rng))
+            for city in state.cities:
+                assert temple_cells(city) == scan(city)
+    assert temples_seen > 100

@@ -25,6 +25,7 @@ from stonework.games.akropolis.hexgrid import NEIGHBOURS, ON_EDGE
 from stonework.games.akropolis.tiles import DISTRICT_KIND, TEMPLE
 
 if TYPE_CHECKING:
+    from stonework.games.akropolis.city import City
     from stonework.games.akropolis.state import AkropolisState
 
 STARS_PER_TILE: Final = 0.1
@@ -82,9 +83,9 @@ def open_temples(state: AkropolisState, seat: int) -> float:
     columns = city.columns
     doubled = state.variants[TEMPLE]
     total = 0.0
-    for cell in city.cells:
+    for cell in temple_cells(city):
         top = columns[cell]
-        if column_kind(top) != _T_KIND or ON_EDGE[cell]:
+        if ON_EDGE[cell]:
             continue
         built = sum(1 for n in NEIGHBOURS[cell] if columns[n])
         if built < 6:
@@ -93,6 +94,46 @@ def open_temples(state: AkropolisState, seat: int) -> float:
             total += value * built / 6
     city.memo["open_temples"] = total
     return total
+
+
+def temple_cells(city: City) -> list[int]:
+    """The cells with a temple on top, in the order of ``city.cells`` (kept in the city's memo).
+
+    Found from the list of the city before the last tile (shared by every position a search
+    makes from it) changed on the tile's cells: a ground tile's cells come last in
+    ``city.cells``, so its temples go at the end; a tile on top that covers or brings a temple
+    has the list made again (rare). The order is kept so that sums over it are the same floats
+    as a scan of the whole city.
+    """
+    kept = city.memo.get("temple_cells")
+    if kept is not None:
+        return cast("list[int]", kept)
+    last = city.last
+    columns = city.columns
+    if last is None:
+        out = [cell for cell in city.cells if column_kind(columns[cell]) == _T_KIND]
+    else:
+        before, laid, olds = last
+        parent = cast("list[int] | None", before.get("temple_cells"))
+        ground = not olds[0]
+        if parent is None:
+            # The list before the tile: the same cells but the tile's, as they were then.
+            cells = city.cells[:-3] if ground else city.cells
+            old_kind = dict(zip(laid, (column_kind(top) for top in olds), strict=True))
+            parent = before["temple_cells"] = [
+                cell
+                for cell in cells
+                if old_kind.get(cell, column_kind(columns[cell])) == _T_KIND
+            ]
+        brought = [cell for cell in laid if column_kind(columns[cell]) == _T_KIND]
+        if ground:
+            out = parent + brought if brought else parent
+        elif brought or any(column_kind(top) == _T_KIND for top in olds):
+            out = [cell for cell in city.cells if column_kind(columns[cell]) == _T_KIND]
+        else:
+            out = parent
+    city.memo["temple_cells"] = out
+    return out
 
 
 def estimate(state: AkropolisState, seat: int) -> float:
