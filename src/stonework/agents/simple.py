@@ -30,13 +30,18 @@ def one_ply_value(state: State, action: Action, seat: int, rng: Rng) -> float:
     A chance node right after the action (a tile reveal, a draw) is resolved by one sample: the
     heuristic of a game is defined on decision states, and one draw is as the player would see it.
     """
-    child = state.clone()
-    child.apply_unchecked(action)
-    if child.current_player == CHANCE:
-        child.apply_unchecked(child.sample_chance(rng))
-    value = evaluate(child)[seat]
-    if child.is_terminal:
-        value *= WIN_BONUS
+    # A scratch copy: looked at once and dropped, so a game may let the move write into what
+    # it shares with ``state`` (undone by the drop) rather than copy it.
+    child = state.scratch_copy()
+    try:
+        child.apply_unchecked(action)
+        if child.current_player == CHANCE:
+            child.apply_unchecked(child.sample_chance(rng))
+        value = evaluate(child)[seat]
+        if child.is_terminal:
+            value *= WIN_BONUS
+    finally:
+        child.drop_scratch()
     return value
 
 

@@ -222,6 +222,19 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy (hand-written; never ``deepcopy`` in a hot path)."""
 
+    def scratch_copy(self) -> State:
+        """A copy to play a move or two on, read and drop (a one-ply look-ahead).
+
+        Its moves may write into storage it shares with this state where a clone would copy
+        it, so :meth:`drop_scratch` must be called on it before this state (or any other copy
+        of it) is read or changed again, and the copy is not used after. The default is
+        :meth:`clone`, whose drop does nothing.
+        """
+        return self.clone()
+
+    def drop_scratch(self) -> None:  # noqa: B027 (a hook: nothing to undo unless overridden)
+        """Undo what this scratch copy's moves wrote into storage shared with its original."""
+
     @abstractmethod
     def position(self) -> str:
         """The position string: everything in the position (hidden parts included), FEN-like."""

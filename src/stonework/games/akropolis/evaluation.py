@@ -121,9 +121,7 @@ def temple_cells(city: City) -> list[int]:
             cells = city.cells[:-3] if ground else city.cells
             old_kind = dict(zip(laid, (column_kind(top) for top in olds), strict=True))
             parent = before["temple_cells"] = [
-                cell
-                for cell in cells
-                if old_kind.get(cell, column_kind(columns[cell])) == _T_KIND
+                cell for cell in cells if old_kind.get(cell, column_kind(columns[cell])) == _T_KIND
             ]
         brought = [cell for cell in laid if column_kind(columns[cell]) == _T_KIND]
         if ground:

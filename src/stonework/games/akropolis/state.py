@@ -197,6 +197,17 @@ class AkropolisState(State):
     # --- copies -----------------------------------------------------------------------------
 
     def clone(self) -> AkropolisState:
+        return self._copy(False)
+
+    def scratch_copy(self) -> AkropolisState:
+        # Its cities lay tiles into the lists they share with this state's (City.borrow).
+        return self._copy(True)
+
+    def drop_scratch(self) -> None:
+        for city in self.cities:
+            city.give_back()
+
+    def _copy(self, scratch: bool) -> AkropolisState:
         other = AkropolisState.__new__(AkropolisState)
         other.num_players = self.num_players
         other.options = dict(self.options)
@@ -208,7 +219,7 @@ class AkropolisState(State):
         other.barracks_outside_only = self.barracks_outside_only
         other.lake_enclosed_region = self.lake_enclosed_region
         other.house_by_value = self.house_by_value
-        other.cities = [city.clone() for city in self.cities]
+        other.cities = [city.borrow() if scratch else city.clone() for city in self.cities]
         other.pile = self.pile.copy()
         other.stones = self.stones.copy()
         other.site = self.site.copy()
