@@ -88,7 +88,7 @@ KEEP_LEGAL_AFTER: Final = 4
 class Node:
     """Statistics of one node: children by action, visits, availability, value sums per seat."""
 
-    __slots__ = ("avail", "children", "legal", "order", "totals", "visits")
+    __slots__ = ("avail", "children", "legal", "order", "rank", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Action, Node] = {}
@@ -99,6 +99,8 @@ class Node:
         """The node's actions in one-ply order, once it has earned a full ranking."""
         self.legal: list[Action] | None = None
         """The legal actions here, kept where every visit sees the same position (one world)."""
+        self.rank: dict[Action, int] | None = None
+        """Each action's place in ``legal``, the order its children are taken in."""
 
     def uct(self, player: int, exploration: float) -> float:
         """UCB1 of this child for ``player``: its mean value plus the exploration bonus.
@@ -356,18 +358,21 @@ class _Search:
             legal_kept = node.legal
             if legal_kept is not None:
                 # One world for every simulation: the node is always the same position, so its
-                # legal list was kept and every child is available. Their order does not matter
-                # to the choice below: each child was made on a different visit, so no two have
-                # the same availability count and UCT values never tie but by float accident.
+                # legal list was kept and every child is available. They are taken in the
+                # list's order, as the filter below gives them: UCT values do tie (Aztec's
+                # seeded play changed when they were not).
                 legal = legal_kept
-                present = list(children)
+                rank = node.rank
+                assert rank is not None
+                present = sorted(children, key=rank.__getitem__)
             else:
                 legal = world.legal_actions()
                 present = [a for a in legal if a in children]
                 if node.visits >= KEEP_LEGAL_AFTER and not self.fresh_worlds:
-                    # Only well-visited nodes keep the list: kept at every node it would take
-                    # several times the tree's own memory.
+                    # Only well-visited nodes keep the list and its ranks: kept at every node
+                    # they would take nine times the tree's own memory.
                     node.legal = legal
+                    node.rank = {a: i for i, a in enumerate(legal)}
             for a in present:
                 children[a].avail += 1
             width = self.agent._width(node, len(legal))
