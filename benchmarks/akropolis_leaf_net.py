@@ -141,20 +141,47 @@ def fit_mlp(
     decay: float = 1e-4,
     batch: int = 256,
     log: bool = True,
+    residual: bool = False,
+    valid: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> LeafNet:
-    """An MLP fitted by Adam to ``y / scale`` (inputs standardised), as a :class:`LeafNet`."""
+    """An MLP fitted by Adam to the margins ``y`` (inputs standardised), as a :class:`LeafNet`.
+
+    ``residual``: the network learns what the hand estimate's margin misses (its output is
+    added to it). ``valid`` (inputs, margins of games not fitted): the weights kept are those of
+    the epoch with the least error there (positions of one game share their target, so the fit
+    memorises games long before its training error stops falling).
+    """
     gen = np.random.default_rng(seed)
     mean = x.mean(axis=0)
     std = x.std(axis=0)
     std[std < 1e-6] = 1.0  # a constant input (a feature never seen at 2 players) stays at 0
     xs = (x - mean) / std
-    scale = float(max(1.0, y.std()))
-    ys = y / scale
+    hand = FEATURE_NAMES.index("hand estimate")
+    width = len(FEATURE_NAMES)
+
+    def base(rows: np.ndarray) -> np.ndarray:
+        return rows[:, hand] - rows[:, width + hand] if residual else np.zeros(len(rows))
+
+    target = y - base(x)
+    scale = float(max(1.0, target.std()))
+    ys = target / scale
     sizes = [x.shape[1], *hidden, 1]
     params: list[np.ndarray] = []
     for k in range(len(sizes) - 1):
         params.append(gen.normal(0.0, (2.0 / sizes[k]) ** 0.5, (sizes[k], sizes[k + 1])))
         params.append(np.zeros(sizes[k + 1]))
+    if residual:
+        params[-2] *= 0.01  # start from the hand estimate itself
+
+    def net_of(ps: list[np.ndarray]) -> LeafNet:
+        layers = [(ps[k].copy(), ps[k + 1].copy()) for k in range(0, len(ps), 2)]
+        return LeafNet(PLAYERS, FEATURE_NAMES, mean, std, layers, scale, residual)
+
+    best: tuple[float, LeafNet] | None = None
+    if valid is not None:
+        start_net = net_of(params)
+        rms = float(np.sqrt(((start_net.margins_batch(valid[0]) - valid[1]) ** 2).mean()))
+        best = (rms, start_net)
     m = [np.zeros_like(p) for p in params]
     v = [np.zeros_like(p) for p in params]
     step = 0
@@ -170,9 +197,8 @@ def fit_mlp(
             out = acts[-1] @ params[-2] + params[-1]
             err = out[:, 0] - ys[idx]
             total += float((err**2).sum())
-            grad_out = (2.0 / len(idx)) * err[:, None]
+            delta = (2.0 / len(idx)) * err[:, None]
             grads: list[np.ndarray] = [np.empty(0)] * len(params)
-            delta = grad_out
             for k in range(len(params) - 2, -1, -2):
                 layer_in = acts[k // 2]
                 grads[k] = layer_in.T @ delta + decay * params[k]
@@ -186,11 +212,16 @@ def fit_mlp(
                 v_ *= 0.999
                 v_ += 0.001 * g_ * g_
                 p -= lr * (m_ / (1 - 0.9**step)) / (np.sqrt(v_ / (1 - 0.999**step)) + 1e-8)
-        if log and (epoch + 1) % 5 == 0:
-            rms = (total / n) ** 0.5 * scale
-            print(f"  epoch {epoch + 1}/{epochs}: train RMS {rms:.2f} points", flush=True)
-    layers = [(params[k], params[k + 1]) for k in range(0, len(params), 2)]
-    return LeafNet(PLAYERS, FEATURE_NAMES, mean, std, layers, scale)
+        line = f"  epoch {epoch + 1}/{epochs}: train RMS {(total / n) ** 0.5 * scale:.2f} points"
+        if valid is not None and best is not None:
+            now = net_of(params)
+            rms = float(np.sqrt(((now.margins_batch(valid[0]) - valid[1]) ** 2).mean()))
+            line += f", validation {rms:.2f}"
+            if rms < best[0]:
+                best = (rms, now)
+        if log:
+            print(line, flush=True)
+    return best[1] if best is not None else net_of(params)
 
 
 def report(name: str, pred: np.ndarray, truth: np.ndarray) -> str:
@@ -224,8 +255,22 @@ def cmd_fit(args: argparse.Namespace) -> None:
     linear = design @ w
     linear_margin = linear - linear[rival]
     hidden = tuple(int(h) for h in args.hidden.split(","))
-    net = fit_mlp(data["x"][train], y[train], hidden, args.epochs, args.seed)
-    pred = net.margins_batch(data["x"])
+    # The last eighth of the training games choose the epoch; the held-out games stay unseen.
+    fitted = data["game"] < int(0.7 * len(games))
+    valid = train & ~fitted
+    net = fit_mlp(
+        data["x"][fitted],
+        y[fitted],
+        hidden,
+        args.epochs,
+        args.seed,
+        lr=args.lr,
+        decay=args.decay,
+        residual=args.residual,
+        valid=(data["x"][valid], y[valid]),
+    )
+    raw = net.margins_batch(data["x"])
+    pred = (raw - raw[rival]) / 2  # both ways round, as LeafNet.margin asks it
     for part, mask in (("held out", test), ("train", train)):
         print(part + ":")
         print("  " + report("hand estimate (hard's leaves)", data["hand"][mask], y[mask]))
@@ -251,6 +296,9 @@ def main(argv: list[str] | None = None) -> None:
     fit.add_argument("--epochs", type=int, default=30)
     fit.add_argument("--seed", type=int, default=0)
     fit.add_argument("--max-games", type=int, default=0)
+    fit.add_argument("--lr", type=float, default=1e-3)
+    fit.add_argument("--decay", type=float, default=1e-4)
+    fit.add_argument("--residual", action="store_true", help="learn the hand estimate's error")
     args = parser.parse_args(argv)
     if args.command == "play":
         cmd_play(args)

@@ -49,6 +49,25 @@ def net(script: ModuleType, games: list[dict[str, object]]) -> LeafNet:
     return fitted
 
 
+@pytest.fixture(scope="module")
+def residual_net(script: ModuleType, games: list[dict[str, object]]) -> LeafNet:
+    # Chosen by its error on the last game: the fit must keep an epoch better than the start.
+    data = script.dataset(games)
+    fitted_games = data["game"] < 2
+    valid = (data["x"][~fitted_games], data["margin"][~fitted_games])
+    fitted: LeafNet = script.fit_mlp(
+        data["x"][fitted_games],
+        data["margin"][fitted_games],
+        (8,),
+        5,
+        0,
+        log=False,
+        residual=True,
+        valid=valid,
+    )
+    return fitted
+
+
 def midgame(seed: int = 9, decisions: int = 12) -> AkropolisState:
     state = stonework.new_game("akropolis", players=2, seed=seed)
     assert isinstance(state, AkropolisState)
@@ -173,3 +192,28 @@ def test_a_saved_network_plays_through_the_agent_spec(net: LeafNet, tmp_path: Pa
     assert "learned leaf value" in agent.describe()
     state = midgame()
     assert agent.act(state, random.Random(2)) in state.legal_actions()
+
+
+def test_a_residual_network_with_nothing_learned_is_the_hand_estimate(net: LeafNet) -> None:
+    from stonework.games.akropolis.evaluation import estimate
+
+    silent = [(w, b) for w, b in net.layers[:-1]]
+    w, b = net.layers[-1]
+    silent.append((np.zeros_like(w), np.zeros_like(b)))
+    hand = LeafNet(2, FEATURE_NAMES, net.mean, net.std, silent, net.scale, residual=True)
+    state = midgame()
+    assert hand.margin(state) == pytest.approx(estimate(state, 0) - estimate(state, 1))
+
+
+def test_the_kept_epoch_is_no_worse_on_its_validation_games_than_the_start(
+    script: ModuleType, games: list[dict[str, object]], residual_net: LeafNet
+) -> None:
+    data = script.dataset(games)
+    last = data["game"] == 2
+    truth = data["margin"][last]
+    hand_rows = data["hand"][last]
+    kept = float(np.sqrt(((residual_net.margins_batch(data["x"][last]) - truth) ** 2).mean()))
+    # The start is the hand estimate (the residual's output begins near zero).
+    start = float(np.sqrt(((hand_rows - truth) ** 2).mean()))
+    assert kept <= start + 0.5
+    assert residual_net.residual
