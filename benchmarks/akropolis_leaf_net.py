@@ -3,7 +3,8 @@
     python benchmarks/akropolis_leaf_net.py play --journal FILE --games G [--seed N]
         [--teacher mcts:100]
     python benchmarks/akropolis_leaf_net.py fit --journal FILE [FILE...] --out NET.npz
-        [--hidden 64,32] [--epochs E] [--seed N]
+        [--hidden 64,32] [--epochs E] [--seed N] [--residual] [--decay D] [--lr L]
+        [--max-games K]
 
 ``play`` plays ``--games`` games of the teacher against itself (game ``g`` seeded from ``N + g``,
 the chance draws and the agents on separate streams) and appends each finished game to the
@@ -12,8 +13,9 @@ seat's final total. A stopped run continues where it stopped (the journal's game
 
 ``fit`` replays the journals' games; at every decision it takes each seat's features
 (``games.akropolis.leaf_net.net_features``) and the seat's final margin over its rival. The last
-20% of the games (by journal order) are held out. It fits the MLP (numpy, Adam, mean squared
-error on the margin) and prints, on the held-out positions, the RMS error of the margin
+20% of the games (by journal order) are held out; of the rest, the last eighth (games 70-80%)
+only choose the epoch kept. It fits the MLP (numpy, Adam, mean squared error on the margin;
+``--residual``: on what the hand estimate's margin misses) and prints, on the held-out positions, the RMS error of the margin
 predicted by three models, all in points: the hand-made estimate that ``hard`` judges its leaves
 by at two players (``evaluation.estimate``), the linear model of ``leaf_estimate`` refitted to
 the same training games by least squares, and the MLP; plus how often each names the winner.
