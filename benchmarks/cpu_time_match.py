@@ -35,7 +35,10 @@ def cpu_budgeted(spec: str, seconds: float) -> Any:
     from stonework.agents.base import Budget
     from stonework.agents.catalog import agent_from_spec
 
-    agent = agent_from_spec(spec)
+    try:
+        agent = agent_from_spec(spec)
+    except ValueError as exc:  # a bad spec or an unreadable network file: say so, no traceback
+        raise SystemExit(f"{spec}: {exc}") from None
     budget = getattr(agent, "budget", None)
     if not isinstance(budget, Budget):
         raise SystemExit(f"{spec} has no search budget to set")

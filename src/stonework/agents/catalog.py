@@ -9,7 +9,7 @@ from typing import Any
 
 from stonework.agents.base import Agent, Budget, Clock
 from stonework.agents.flatmc import FlatMCAgent
-from stonework.agents.mcts import MCTSAgent
+from stonework.agents.mcts import LeafValue, MCTSAgent
 from stonework.agents.playout import Playout
 from stonework.agents.simple import GreedyAgent, RandomAgent
 
@@ -108,6 +108,8 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
         replies = None if raw_replies is None else int(raw_replies)
         raw_reply_expand = kw.pop("reply_expand", None)
         reply_expand = None if raw_reply_expand is None else int(raw_reply_expand)
+        raw_leafnet = kw.pop("leafnet", None)
+        leaf_value = None if raw_leafnet is None else _leaf_net(raw_leafnet)
         _no_more(mode, kw)
         agent = MCTSAgent(
             budget,
@@ -123,10 +125,24 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
             widen_factor=widen_factor,
             replies=replies,
             reply_expand=reply_expand,
+            leaf_value=leaf_value,
         )
         return agent
 
     return build
+
+
+def _leaf_net(path: object) -> LeafValue:
+    """The learned leaf value in ``path`` (``leafnet=PATH``); ValueError saying why if none."""
+    if not isinstance(path, str) or not path:
+        raise ValueError("leafnet= needs the path of a leaf network file")
+    # Imported here: numpy is needed only when a network is asked for.
+    from stonework.games.akropolis.leaf_net import LeafNet
+
+    try:
+        return LeafNet.load(path)
+    except RuntimeError as exc:  # numpy missing
+        raise ValueError(str(exc)) from None
 
 
 def _level(name: str, seconds: float) -> Callable[..., Agent]:

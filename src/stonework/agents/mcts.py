@@ -35,7 +35,7 @@ game. ``auto`` (the default) takes the model set for the player count in :data:`
 from __future__ import annotations
 
 import math
-from typing import Final, Literal
+from typing import Final, Literal, Protocol
 
 from stonework.agents.base import Agent, Budget, BudgetRun, Values, check_turn, fork_rng
 from stonework.agents.playout import Playout, run_playout
@@ -61,6 +61,18 @@ points a game less than greedy in its seat where ``lead`` scored as much (24 gam
 BENCHMARKS.md "Multi-player search"). A game may declare its own model per player count
 (``SearchDefaults.values``); it stays available to tune (``values=field:temperature=T``).
 """
+
+
+class LeafValue(Protocol):
+    """A value for the search's cut-off leaves in place of the game's own (a learned one)."""
+
+    def check(self, state: State) -> None:
+        """Raise ValueError, saying why, if it cannot judge positions of this game."""
+
+    def __call__(self, state: State) -> Values:
+        """Each seat's value of a position that is not over, in [-1, 1]."""
+
+
 FIELD_TEMPERATURE = 0.25
 """Softness of the pairwise comparisons of ``field`` values (on the [-1, 1] value scale)."""
 
@@ -133,6 +145,7 @@ class MCTSAgent(Agent):
         temperature: float | None = None,
         replies: int | None = None,
         reply_expand: int | None = None,
+        leaf_value: LeafValue | None = None,
     ) -> None:
         if mode not in ("mcts", "ismcts", "auto"):
             raise ValueError(f"mode must be mcts, ismcts or auto, not {mode!r}")
@@ -163,6 +176,8 @@ class MCTSAgent(Agent):
         ``None``: the game's own default (see :mod:`stonework.agents.tuning`)."""
         self.reply_expand = reply_expand
         """Candidates compared by one ply for such a node's new child; ``None``: the game's own."""
+        self.leaf_value = leaf_value
+        """Judges the leaves cut off by the playout's depth; ``None``: the game's evaluation."""
         self.name = "ismcts" if mode == "ismcts" else "mcts"
         self.last_iterations = 0
         self.last_root: Node | None = None
@@ -170,6 +185,8 @@ class MCTSAgent(Agent):
     def describe(self) -> str:
         """Name, budget and playout."""
         playout = "game's default playout" if self.playout is None else self.playout.describe()
+        if self.leaf_value is not None:
+            playout += ", learned leaf value"
         return f"{self.name} ({self.budget.describe()}, {playout})"
 
     def _width(self, node: Node, legal: int) -> int:
@@ -290,6 +307,8 @@ class _Search:
         self.fresh_worlds = agent.mode == "ismcts" or (
             agent.mode == "auto" and state.spec.hidden_information
         )
+        if agent.leaf_value is not None:
+            agent.leaf_value.check(state)
         self.world0 = state.determinize(seat, self.det_rng)
         self.has_heuristic = self.world0.heuristic() is not None
         self.root_order: list[Action] = []
@@ -432,10 +451,14 @@ class _Search:
     def evaluate(self, world: State) -> Values:
         """The value vector of the leaf: a playout, or the heuristic (the game's default).
 
+        A playout cut off by its depth is judged by the agent's ``leaf_value`` where it has one.
+
         With ``field`` values a leaf judged before the end becomes each seat's standing against
         the field (the returns at the end are already rank-based).
         """
-        values = run_playout(world, self.playout, self.rng, self.has_heuristic)
+        values = run_playout(
+            world, self.playout, self.rng, self.has_heuristic, self.agent.leaf_value
+        )
         if self.field and not world.is_terminal:
             return field_values(values, self.temperature)
         return values

@@ -7,6 +7,7 @@ decisions, where the position is evaluated (game heuristic or score margin).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from stonework.agents.base import Values, evaluate
@@ -58,8 +59,18 @@ def _greedy_step(state: State, seat: int, sample: int, rng: Rng) -> object:
     return best
 
 
-def run_playout(state: State, policy: Playout, rng: Rng, has_heuristic: bool) -> Values:
-    """Play ``state`` (a determinized copy, changed in place) per ``policy``; per-seat values."""
+def run_playout(
+    state: State,
+    policy: Playout,
+    rng: Rng,
+    has_heuristic: bool,
+    judge: Callable[[State], Values] | None = None,
+) -> Values:
+    """Play ``state`` (a determinized copy, changed in place) per ``policy``; per-seat values.
+
+    ``judge``, if given, values a playout cut off by ``depth`` instead of the game's own
+    evaluation (a learned leaf value, say); the end of the game is still judged by its returns.
+    """
     decisions = 0
     depth = policy.depth
     greedy = policy.greedy if has_heuristic else 0.0
@@ -71,7 +82,7 @@ def run_playout(state: State, policy: Playout, rng: Rng, has_heuristic: bool) ->
             state.apply_unchecked(state.sample_chance(rng))
             continue
         if depth is not None and decisions >= depth:
-            return evaluate(state, policy.leaf)
+            return evaluate(state, policy.leaf) if judge is None else judge(state)
         if greedy > 0.0 and rng.random() < greedy:
             state.apply_unchecked(_greedy_step(state, player, policy.sample, rng))
         else:

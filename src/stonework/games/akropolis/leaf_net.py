@@ -1,0 +1,278 @@
+"""A learned leaf value for two-player Akropolis: a small MLP on features of the table (numpy).
+
+The tree search judges its leaves at two players by the hand-made estimate
+(:func:`.evaluation.estimate`, each seat's lead squashed by ``tanh``). This module holds a
+richer description of a seat's position (:func:`net_features`: the linear leaf estimate's terms,
+the hand estimate itself, each district type's heights and counts, the city's shape, and the
+tiles on the construction site the seat can afford) and a multi-layer perceptron that reads a
+seat's and its rival's features and predicts the seat's final margin over the rival in points,
+fitted to teacher games (``benchmarks/akropolis_leaf_net.py``). A *residual* network predicts
+only what the hand estimate's margin misses and adds it: with a few hundred games a plain fit
+memorised its games within a few epochs, while a correction that starts at zero can only move
+away from the hand estimate as far as the held-back games allow. Playing needs numpy only; the
+file format is this module's own ``.npz`` (:meth:`LeafNet.save`).
+
+The search sees the prediction as :func:`LeafNet.values`: ``tanh(margin / LEAD_SCALE)`` for
+the seat and its negation for the rival, the same scale as the hand-made leaves, so the tree's
+exploration constant keeps its meaning.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import zipfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from stonework.games.akropolis.city import column_height, column_kind
+from stonework.games.akropolis.evaluation import LEAD_SCALE, estimate, open_temples
+from stonework.games.akropolis.leaf_estimate import FEATURE_NAMES as LINEAR_NAMES
+from stonework.games.akropolis.leaf_estimate import features as linear_features
+from stonework.games.akropolis.tiles import DISTRICT_KIND, QUARRY, TILE_KINDS
+
+if TYPE_CHECKING:
+    from stonework.core.state import State
+    from stonework.games.akropolis.state import AkropolisState
+
+try:
+    import numpy as np
+except ImportError:  # numpy is optional: loading a network says how to install it
+    np = None  # type: ignore[assignment]
+
+KINDS: Final = 5
+HEX_KINDS: Final = 11
+"""Hex kinds a site tile can show: the quarry, five districts, five plazas (kinds 1 to 11)."""
+
+FORMAT: Final = "akropolis-leaf-net/1"
+
+FEATURE_NAMES: Final[tuple[str, ...]] = (
+    *LINEAR_NAMES,
+    "hand estimate",
+    *(
+        f"{what}/{k}"
+        for what in ("districts", "value", "stars", "heights", "tops")
+        for k in range(KINDS)
+    ),
+    "cells",
+    "max height",
+    "high tops",
+    "quarry tops",
+    "open temples",
+    "stones",
+    "to move",
+    "chief",
+    *(f"affordable/{k + 1}" for k in range(HEX_KINDS)),
+    *(f"site/{k + 1}" for k in range(HEX_KINDS)),
+    "site tiles",
+    "affordable tiles",
+)
+"""One seat's inputs, in the order :func:`net_features` returns them. ``districts``, ``value``
+and ``stars`` are a type's scoring line, ``heights`` and ``tops`` the sum of heights and the
+number of that type's top hexes whether they score or not; ``high tops`` counts tops above the
+ground; ``affordable/K`` counts hexes of kind ``K`` on the site tiles the seat could pay for,
+``site/K`` on every site tile."""
+
+
+def _city_part(state: AkropolisState, seat: int) -> list[float]:
+    # What depends on the city alone, kept in its memo: a search judges both cities after every
+    # move, and a move changes one of them.
+    city = state.cities[seat]
+    memo = city.memo.get("leaf_net")
+    if memo is not None:
+        return memo  # type: ignore[return-value]
+    heights = [0.0] * KINDS
+    tops = [0.0] * KINDS
+    tallest = 0
+    high = 0
+    quarries = 0
+    columns = city.columns
+    for cell in city.cells:
+        top = columns[cell]
+        height = column_height(top)
+        kind = column_kind(top)
+        tallest = max(tallest, height)
+        if height > 1:
+            high += 1
+        if kind == QUARRY:
+            quarries += 1
+        k = kind - DISTRICT_KIND[0]
+        if 0 <= k < KINDS:
+            heights[k] += height
+            tops[k] += 1
+    part = [*heights, *tops, float(len(city.cells)), float(tallest), float(high), float(quarries)]
+    city.memo["leaf_net"] = part
+    return part
+
+
+def net_features(state: AkropolisState, seat: int) -> list[float]:
+    """``seat``'s inputs to the network (see :data:`FEATURE_NAMES`)."""
+    lines = state.city_score(seat).lines
+    city = _city_part(state, seat)
+    affordable = [0.0] * HEX_KINDS
+    on_site = [0.0] * HEX_KINDS
+    stones = state.stones[seat]
+    can_pay = 0
+    for position, tile in enumerate(state.site):
+        pay = position <= stones
+        can_pay += pay
+        for kind in TILE_KINDS[tile]:
+            if 1 <= kind <= HEX_KINDS:
+                on_site[kind - 1] += 1.0
+                if pay:
+                    affordable[kind - 1] += 1.0
+    return [
+        *linear_features(state, seat),
+        estimate(state, seat),
+        *(float(line.districts) for line in lines),
+        *(float(line.value) for line in lines),
+        *(float(line.stars) for line in lines),
+        *city[: 2 * KINDS],
+        *city[2 * KINDS :],
+        open_temples(state, seat),
+        float(stones),
+        1.0 if seat == state.turn else 0.0,
+        1.0 if seat == state.chief else 0.0,
+        *affordable,
+        *on_site,
+        float(len(state.site)),
+        float(can_pay),
+    ]
+
+
+def pair_inputs(own: list[float], rival: list[float]) -> list[float]:
+    """The network's input for a seat: its own features, then its rival's."""
+    return own + rival
+
+
+class LeafNet:
+    """The fitted MLP: standardised inputs, ReLU hidden layers, one linear output (points)."""
+
+    def __init__(
+        self,
+        players: int,
+        names: tuple[str, ...],
+        mean: Any,
+        std: Any,
+        layers: list[tuple[Any, Any]],
+        scale: float,
+        residual: bool = False,
+    ) -> None:
+        if np is None:
+            raise RuntimeError("the learned leaf value needs numpy: `pip install numpy`")
+        if players != 2:
+            raise ValueError(f"the learned leaf value is for 2 players, not {players}")
+        if tuple(names) != FEATURE_NAMES:
+            raise ValueError("its features are not this version's (fit it again)")
+        width = 2 * len(FEATURE_NAMES)
+        self.mean = np.asarray(mean, dtype=np.float64).reshape(-1)
+        self.std = np.asarray(std, dtype=np.float64).reshape(-1)
+        if self.mean.shape != (width,) or self.std.shape != (width,):
+            raise ValueError(f"its input statistics are not of {width} entries")
+        self.layers = [
+            (np.asarray(w, dtype=np.float64), np.asarray(b, dtype=np.float64)) for w, b in layers
+        ]
+        size = width
+        for k, (w, b) in enumerate(self.layers):
+            if w.ndim != 2 or w.shape[0] != size or b.shape != (w.shape[1],):
+                raise ValueError(f"layer {k} has weights {w.shape} after {size} inputs")
+            size = w.shape[1]
+        if size != 1:
+            raise ValueError(f"its output has {size} entries, not 1")
+        if not math.isfinite(scale) or scale <= 0:
+            raise ValueError(f"its scale {scale!r} is not a positive number")
+        self.players = players
+        self.scale = float(scale)
+        self.residual = residual
+        """The output is a correction to the hand estimate's margin (own less rival's)."""
+        self._hand = FEATURE_NAMES.index("hand estimate")
+        # Standardising folded into the first layer: one matrix product less per leaf.
+        w0, b0 = self.layers[0]
+        self._first = (w0 / self.std[:, None], b0 - (self.mean / self.std) @ w0)
+
+    def margins_batch(self, x: Any) -> Any:
+        """The predicted margins (points) of rows of :func:`pair_inputs`."""
+        w, b = self._first
+        rows = np.asarray(x, dtype=np.float64)
+        h = rows @ w + b
+        for w, b in self.layers[1:]:
+            h = np.maximum(h, 0.0) @ w + b
+        out = h[:, 0] * self.scale
+        if self.residual:
+            out += rows[:, self._hand] - rows[:, len(FEATURE_NAMES) + self._hand]
+        return out
+
+    def margin(self, state: AkropolisState) -> float:
+        """Seat 0's predicted final margin over seat 1, the same read from either side.
+
+        The network is asked both ways round and the answers averaged (seat 1's margin is
+        minus seat 0's), so the value of a position does not depend on which seat is "own".
+        """
+        f0 = net_features(state, 0)
+        f1 = net_features(state, 1)
+        out = self.margins_batch([f0 + f1, f1 + f0])
+        return float(out[0] - out[1]) / 2.0
+
+    def values(self, state: AkropolisState) -> list[float]:
+        """Each seat's value in [-1, 1]: its predicted margin squashed as the hand leaves are."""
+        v = math.tanh(self.margin(state) / LEAD_SCALE)
+        return [v, -v]
+
+    def check(self, state: State) -> None:
+        """ValueError unless ``state`` is a two-player Akropolis game (what it was fitted to)."""
+        from stonework.games.akropolis.state import AkropolisState
+
+        if not isinstance(state, AkropolisState) or state.solo:
+            raise ValueError(f"the leaf network judges Akropolis, not {state.spec.name}")
+        if state.num_players != self.players:
+            raise ValueError(
+                f"the leaf network is for {self.players} players, not {state.num_players}"
+            )
+
+    def __call__(self, state: State) -> list[float]:
+        """:meth:`values` of a state :meth:`check` let through (the search's leaf value)."""
+        return self.values(state)  # type: ignore[arg-type]
+
+    def save(self, path: str | Path) -> None:
+        """Write the network to an ``.npz`` file (its description as JSON beside the arrays)."""
+        info = {
+            "format": FORMAT,
+            "players": self.players,
+            "features": list(FEATURE_NAMES),
+            "scale": self.scale,
+            "residual": self.residual,
+        }
+        arrays: dict[str, Any] = {
+            "info": np.array(json.dumps(info)),
+            "mean": self.mean,
+            "std": self.std,
+        }
+        for k, (w, b) in enumerate(self.layers):
+            arrays[f"w{k}"] = w.astype(np.float32)
+            arrays[f"b{k}"] = b.astype(np.float32)
+        with open(path, "wb") as handle:
+            np.savez_compressed(handle, **arrays)
+
+    @classmethod
+    def load(cls, path: str | Path) -> LeafNet:
+        """Read a file written by :meth:`save`; ValueError saying why if it is not one."""
+        if np is None:
+            raise RuntimeError("the learned leaf value needs numpy: `pip install numpy`")
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                info = json.loads(str(data["info"]))
+                if not isinstance(info, dict) or info.get("format") != FORMAT:
+                    raise ValueError(f"not an {FORMAT} file")
+                count = sum(1 for key in data.files if key.startswith("w"))
+                layers = [(data[f"w{k}"], data[f"b{k}"]) for k in range(count)]
+                return cls(
+                    int(info["players"]),
+                    tuple(str(n) for n in info["features"]),
+                    data["mean"],
+                    data["std"],
+                    layers,
+                    float(info["scale"]),
+                    bool(info.get("residual", False)),
+                )
+        except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as exc:
+            raise ValueError(f"cannot read the leaf network {str(path)!r}: {exc}") from None
