@@ -141,6 +141,27 @@ class City:
 
     def clone(self) -> City:
         """An independent copy (sharing the lists until either city lays a tile)."""
+        other = self._sharing()
+        other.lender = None
+        self.owned = self.legal_owned = False
+        if self.lender is not None:
+            self.lender.owned = False  # a copy of a scratch copy shares the lender's lists
+        return other
+
+    def borrow(self) -> City:
+        """A scratch copy that lays its tiles into this city's own lists, undone by
+        :meth:`give_back`, instead of copying them: a search scores a position and drops it
+        thousands of times a second, and copying the 1,801 columns was half the cost of laying
+        a tile. Until the copy is given back, this city must not be read or changed."""
+        other = self._sharing()
+        # The legal set is shared the usual way (the copy copies it before changing it); the
+        # lists stay this city's, written by the copy only with lay's undo notes.
+        other.lender = self
+        other.borrowed = []
+        return other
+
+    def _sharing(self) -> City:
+        """A new city holding this one's lists, legal set and memo, owning none of them."""
         other = City.__new__(City)
         other.columns = self.columns
         other.cells = self.cells
@@ -154,31 +175,6 @@ class City:
         # city a fresh memo instead of clearing the shared one.
         other.memo = self.memo
         other.owned = other.legal_owned = False
-        other.lender = None
-        self.owned = self.legal_owned = False
-        if self.lender is not None:
-            self.lender.owned = False  # a copy of a scratch copy shares the lender's lists
-        return other
-
-    def borrow(self) -> City:
-        """A scratch copy that lays its tiles into this city's own lists, undone by
-        :meth:`give_back`, instead of copying them: a search scores a position and drops it
-        thousands of times a second, and copying the 1,801 columns was half the cost of laying
-        a tile. Until the copy is given back, this city must not be read or changed."""
-        other = City.__new__(City)
-        other.columns = self.columns
-        other.cells = self.cells
-        other.placements = self.placements
-        other._legal = self._legal
-        other.stale = self.stale
-        other.last = self.last
-        other.order = self.order
-        other.memo = self.memo
-        # The legal set is shared the usual way (the copy copies it before changing it); the
-        # lists stay this city's, written by the copy only with lay's undo notes.
-        other.owned = other.legal_owned = False
-        other.lender = self
-        other.borrowed = []
         return other
 
     def give_back(self) -> None:
