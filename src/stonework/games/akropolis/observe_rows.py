@@ -204,7 +204,7 @@ class RowsWriter(ArrayWriter):
             city = cities[seat]
             kept = kept_rows.get(seat)
             seen = cast("tuple[_Kept, int] | None", city.memo.get(MEMO_KEY))
-            # _rows's first test inline: most cities are unchanged since they were last seen.
+            # Most cities are unchanged since they were last seen: their memo names the rows.
             if kept is None or seen is None or seen[0] is not kept or seen[1] != kept.stamp:
                 kept = self._rows(seat, city, akropolis)
             values[at : at + block] = kept.values
@@ -217,12 +217,9 @@ class RowsWriter(ArrayWriter):
         out[:] = self.observation(state, player, out.shape[0])
 
     def _rows(self, seat: int, city: City, state: AkropolisState) -> _Kept:
+        # Called where the city's memo does not name the kept rows (observation tests that):
+        # follow the tiles laid since, or write the rows anew.
         kept = self._kept.get(seat)
-        seen = city.memo.get(MEMO_KEY)
-        if kept is not None and seen is not None:
-            seen_kept, stamp = cast("tuple[_Kept, int]", seen)
-            if seen_kept is kept and stamp == kept.stamp:
-                return kept
         if kept is None or not kept.follow(city):
             kept = self._kept[seat] = _Kept(city, city_rows(state))
         city.memo[MEMO_KEY] = (kept, kept.stamp)
