@@ -89,7 +89,10 @@ class AZAgent(Agent):
         if not 0.0 <= rollout <= 1.0:
             raise ValueError(f"rollout is a weight from 0 to 1, not {rollout}")
         self.network = network
-        """``None``: the network shipped for the game and player count of the first position."""
+        """``None``: the network shipped for the game and player count of each position."""
+        self._shipped: dict[tuple[str, int], Network] = {}
+        self._in_use: Network | None = network
+        """The network of the last search (the one described)."""
         self.budget = budget
         self.puct = puct
         self.temperature = temperature
@@ -121,9 +124,9 @@ class AZAgent(Agent):
             mix = f", rollout {self.rollout:g}"
             if self.playout is not None:
                 mix += f" ({self.playout.describe()})"
-        if self.network is None:
+        if self._in_use is None:
             return f"{self.name} ({self.budget.describe()}, shipped network{mix})"
-        info = self.network.info
+        info = self._in_use.info
         hidden = "x".join(str(h) for h in info.hidden)
         return f"{self.name} ({self.budget.describe()}, network {info.game} {info.players}p {hidden}{mix})"
 
@@ -271,13 +274,15 @@ class AZAgent(Agent):
         """The network for ``state``'s game and player count (SearchUnavailable if none)."""
         game, players = state.spec.name, state.num_players
         if self.network is None:
-            shipped = shipped_network(game, players)
+            # Looked up per game and player count: one agent may meet several (expert, hints).
+            shipped = self._shipped.get((game, players)) or shipped_network(game, players)
             if shipped is None:
                 raise SearchUnavailable(
                     f"no network is shipped for {game} at {players} players: train one with "
                     f"`stonework train {game} --players {players}` and pass network=PATH"
                 )
-            self.network = shipped
+            self._shipped[game, players] = self._in_use = shipped
+            return shipped
         info = self.network.info
         if (info.game, info.players) != (game, players):
             raise SearchUnavailable(
