@@ -63,10 +63,11 @@ def leafnet(
     are the settings of the network in docs/models.md: with --seed 0 the same games and the
     same weights.
     """
-    console = Console()
+    # No emoji codes: "--teacher mcts:x: ..." would print its ":x:" as a picture.
+    console = Console(emoji=False)
 
     def fail(message: str) -> NoReturn:
-        console.print(f"[red]error:[/red] {escape(message)}", highlight=False)
+        console.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)
 
     from stonework.core import StoneworkError, get_game
@@ -111,7 +112,7 @@ def leafnet(
             played = play_games(journal, teacher, games, seed, resume, workers, ray, progress)
     except (ValueError, RuntimeError, OSError) as exc:
         fail(str(exc))
-    console.print(f"{len(played)} teacher games in {journal}", highlight=False)
+    console.print(f"{len(played)} teacher games in {journal}", highlight=False, soft_wrap=True)
     if epochs == 0:
         return
     from stonework.learn.leaf_fit import FitSettings, fit_games, plot_curve
@@ -142,8 +143,10 @@ def leafnet(
         written.append(out / "curve.svg")
     else:
         console.print("no curve.svg: it needs matplotlib (the curve is in report.json)")
-    console.print("wrote " + ", ".join(str(path) for path in written), highlight=False)
-    console.print(f"play with it: hard:leafnet={out / 'leaf.npz'}", highlight=False)
+    console.print(
+        "wrote " + ", ".join(str(path) for path in written), highlight=False, soft_wrap=True
+    )
+    console.print(f"play with it: hard:leafnet={out / 'leaf.npz'}", highlight=False, soft_wrap=True)
 
 
 def figures_table(report: dict[str, object]) -> Table:
