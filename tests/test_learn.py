@@ -379,6 +379,11 @@ def test_tasks_run_the_same_over_worker_processes() -> None:
         2,
     ]
     assert seen[-1] == (3, 3)
+    arrived: dict[int, int] = {}
+    for workers in (1, 2):
+        arrived.clear()
+        run_tasks(abs, [-3, 1, -2], workers=workers, on_result=arrived.__setitem__)
+        assert arrived == {0: 3, 1: 1, 2: 2}
     with pytest.raises(ValueError, match="at least one worker"):
         run_tasks(abs, [1], workers=0)
 

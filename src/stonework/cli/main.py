@@ -25,6 +25,7 @@ from stonework.cli import (
     data_sets,
     distill_cmd,
     game_setup,
+    leafnet_cmd,
     revisions,
     serve_cmd,
     train_cmd,
@@ -357,4 +358,5 @@ app.command("analyse")(analyse_cmd.analyse)
 app.command("serve")(serve_cmd.serve)
 app.command("train")(train_cmd.train)
 app.command("distill")(distill_cmd.distill)
+app.command("leafnet")(leafnet_cmd.leafnet)
 app.command("balance")(balance_cmd.balance)

@@ -20,8 +20,13 @@ def run_tasks(
     workers: int = 1,
     ray_address: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    on_result: Callable[[int, R], None] | None = None,
 ) -> list[R]:
-    """``function`` of every task, in the tasks' order; ``progress(done, total)`` as they finish."""
+    """``function`` of every task, in the tasks' order; ``progress(done, total)`` as they finish.
+
+    ``on_result(index, result)`` is called with each result as it arrives (in any order), so a
+    caller can keep what is finished before the whole run ends.
+    """
     if workers < 1:
         raise ValueError("use at least one worker")
     total = len(tasks)
@@ -39,6 +44,8 @@ def run_tasks(
             ready, pending = ray.wait(pending, num_returns=1)
             for ref in ready:
                 results[refs[ref]] = ray.get(ref)
+                if on_result is not None:
+                    on_result(refs[ref], results[refs[ref]])
                 done += 1
                 if progress is not None:
                     progress(done, total)
@@ -46,6 +53,8 @@ def run_tasks(
     if workers == 1 or total <= 1:
         for i, task in enumerate(tasks):
             results[i] = function(task)
+            if on_result is not None:
+                on_result(i, results[i])
             if progress is not None:
                 progress(i + 1, total)
         return results
@@ -57,7 +66,10 @@ def run_tasks(
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         futures = {pool.submit(function, task): i for i, task in enumerate(tasks)}
         for future in as_completed(futures):
-            results[futures[future]] = future.result()
+            index = futures[future]
+            results[index] = future.result()
+            if on_result is not None:
+                on_result(index, results[index])
             done += 1
             if progress is not None:
                 progress(done, total)

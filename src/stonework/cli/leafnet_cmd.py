@@ -1,0 +1,166 @@
+"""``stonework leafnet``: teacher games, then the learned Akropolis leaf value fitted to them.
+
+The work is in :mod:`stonework.learn.leaf_games` (the games and their journal) and
+:mod:`stonework.learn.leaf_fit` (the fit, numpy only); this module checks the arguments, shows
+progress and writes the run's files.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+NEEDS_NUMPY = "the leaf network needs numpy: pip install numpy (or the project's learn extra)"
+
+
+def leafnet(
+    game: Annotated[str, typer.Argument(help="the game: akropolis")],
+    players: Annotated[int, typer.Option("--players", "-p", help="players (2 only, so far)")] = 2,
+    teacher: Annotated[
+        str, typer.Option(help="the agent whose games are learned from, e.g. mcts:100")
+    ] = "mcts:100",
+    games: Annotated[int, typer.Option(help="teacher games to play and fit to (in all)")] = 1435,
+    out: Annotated[
+        Path,
+        typer.Option(help="folder of the run: teacher.jsonl, leaf.npz, report.json, curve.svg"),
+    ] = Path("leafnet-run"),
+    resume: Annotated[
+        bool, typer.Option(help="keep the games already in --out and play the rest")
+    ] = False,
+    workers: Annotated[int, typer.Option(help="local worker processes for the games")] = 1,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="play the games on a Ray cluster at this address")
+    ] = None,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", "-s", help="seed of the run: game g is seeded 30000 + S + g"),
+    ] = 0,
+    epochs: Annotated[int, typer.Option(help="epochs of the fit (0: play the games only)")] = 12,
+    hidden: Annotated[str, typer.Option(help="hidden layer sizes, e.g. 32,16")] = "32,16",
+    decay: Annotated[float, typer.Option(help="weight decay of the fit")] = 1e-3,
+    lr: Annotated[float, typer.Option("--lr", help="Adam's learning rate")] = 1e-3,
+    residual: Annotated[
+        bool, typer.Option(help="learn what the hand estimate misses, not the whole margin")
+    ] = True,
+    max_games: Annotated[
+        int, typer.Option(help="fit to the first K games only (0: all of --games)")
+    ] = 0,
+) -> None:
+    """Play teacher games of two-player Akropolis, then fit the leaf network to them.
+
+    Writes OUT/teacher.jsonl (one line a game, kept by --resume; the format of
+    benchmarks/akropolis_leaf_net.py, whose journals can be copied in and resumed),
+    OUT/leaf.npz (for `hard:leafnet=OUT/leaf.npz`), OUT/report.json (held-out figures against
+    the hand estimate and the refitted linear estimate, the curve, the settings) and
+    OUT/curve.svg (the learning curve; needs matplotlib). Numpy only, no PyTorch. The defaults
+    are the settings of the network in docs/models.md: with --seed 0 the same games and the
+    same weights.
+    """
+    # No emoji codes: "--teacher mcts:x: ..." would print its ":x:" as a picture.
+    console = Console(emoji=False)
+
+    def fail(message: str) -> NoReturn:
+        console.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2)
+
+    from stonework.core import StoneworkError, get_game
+
+    try:
+        spec = get_game(game)
+    except StoneworkError as exc:
+        fail(str(exc))
+    if spec.name != "akropolis":
+        fail(f"the leaf network is for Akropolis, not {spec.name}")
+    if players != 2:
+        fail(f"the leaf network is for 2 players only so far, not {players}")
+    for name, value in (("--workers", workers), ("--games", games)):
+        if value < 1:
+            fail(f"{name} must be at least 1")
+    if epochs < 0 or max_games < 0:
+        fail("--epochs and --max-games must be 0 or more")
+    if not lr > 0 or not decay >= 0:
+        fail("--lr must be above 0 and --decay 0 or more")
+    try:
+        sizes = tuple(int(h) for h in hidden.split(","))
+    except ValueError:
+        sizes = ()
+    if not sizes or any(h < 1 or h > 4096 for h in sizes):
+        fail(f"--hidden takes sizes 1..4096 separated by commas, not {hidden!r}")
+    try:
+        importlib.import_module("numpy")
+    except ImportError:
+        fail(NEEDS_NUMPY)
+    from stonework.agents.catalog import agent_from_spec
+    from stonework.cli.progress import games_progress
+    from stonework.learn.leaf_games import JOURNAL, play_games, read_journal
+
+    try:
+        agent_from_spec(teacher)
+    except (ValueError, RuntimeError) as exc:
+        fail(f"--teacher {teacher}: {exc}")
+    journal = out / JOURNAL
+    try:
+        resumed = min(len(read_journal(journal)[0]), games) if resume else 0
+        with games_progress(console, f"teacher games ({teacher})", games, resumed) as progress:
+            played = play_games(journal, teacher, games, seed, resume, workers, ray, progress)
+    except (ValueError, RuntimeError, OSError) as exc:
+        fail(str(exc))
+    console.print(f"{len(played)} teacher games in {journal}", highlight=False, soft_wrap=True)
+    if epochs == 0:
+        return
+    from stonework.learn.leaf_fit import FitSettings, fit_games, plot_curve
+
+    settings = FitSettings(sizes, epochs, seed, lr, decay, residual)
+    chosen = played[:max_games] if max_games else played
+    try:
+        result, report = fit_games(
+            chosen, settings, lambda line: console.print(line, highlight=False)
+        )
+    except ValueError as exc:
+        fail(str(exc))
+    report["settings"] = {
+        "game": spec.name,
+        "players": players,
+        "teacher": teacher,
+        "games": games,
+        "max_games": max_games,
+        **report["settings"],
+    }
+    out.mkdir(parents=True, exist_ok=True)
+    result.net.save(out / "leaf.npz")
+    (out / "report.json").write_text(json.dumps(report, indent=1) + "\n")
+    console.print(figures_table(report))
+    written = [out / "leaf.npz", out / "report.json"]
+    title = f"Akropolis 2p leaf network: {len(chosen)} games of {teacher}"
+    if plot_curve(result, out / "curve.svg", title):
+        written.append(out / "curve.svg")
+    else:
+        console.print("no curve.svg: it needs matplotlib (the curve is in report.json)")
+    console.print(
+        "wrote " + ", ".join(str(path) for path in written), highlight=False, soft_wrap=True
+    )
+    console.print(f"play with it: hard:leafnet={out / 'leaf.npz'}", highlight=False, soft_wrap=True)
+
+
+def figures_table(report: dict[str, object]) -> Table:
+    """The report's figures per model: margin RMS error and winner named, held out and train."""
+    table = Table(title=f"{report['games']} games, kept epoch {report['kept_epoch']}")
+    table.add_column("model")
+    for part in ("held out", "train"):
+        table.add_column(f"{part}: margin RMSE", justify="right")
+        table.add_column("winner named", justify="right")
+    held, train = report["held out"], report["train"]
+    assert isinstance(held, dict) and isinstance(train, dict)
+    for model in held:
+        cells = []
+        for figures in (held[model], train[model]):
+            cells += [f"{figures['margin_rmse']:.2f}", f"{figures['winner_named']:.1%}"]
+        table.add_row(model, *cells)
+    return table

@@ -1,0 +1,319 @@
+"""Fitting the learned Akropolis leaf value to teacher games (``stonework leafnet``; numpy only).
+
+Every decision of every game is replayed; each seat gives one row: its features and its
+rival's (:func:`.leaf_net.pair_inputs`) and, as the target, its final margin over the rival.
+The games are split in journal order: the last 20% are held out (the report's figures), and of
+the rest the last eighth (games 70-80%) only choose the epoch kept. The rows of one game share
+their target, so a fit memorises games long before its training error stops falling: the
+validation games stop it, the held-out games say how well it does on games it never saw.
+
+The MLP (:class:`.leaf_net.LeafNet`) is fitted by Adam to the mean squared error of the margin,
+or with ``residual`` to what the hand estimate's margin misses. The report sets it beside the
+hand estimate that ``hard`` judges its leaves by (``evaluation.estimate``) and the linear model
+of ``leaf_estimate`` refitted by least squares to the same training games, all in points.
+
+The arithmetic is that of ``benchmarks/akropolis_leaf_net.py fit`` step for step (the script now
+calls this module), so a journal and settings give the same weights either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from stonework.games.akropolis.evaluation import estimate
+from stonework.games.akropolis.leaf_estimate import features as linear_features
+from stonework.games.akropolis.leaf_net import FEATURE_NAMES, LeafNet, net_features, pair_inputs
+from stonework.learn.leaf_games import PLAYERS, replay
+
+HELD_OUT: float = 0.8
+"""Games from this share of the journal on are held out."""
+FITTED: float = 0.7
+"""Games before this share are fitted; those from here to :data:`HELD_OUT` choose the epoch."""
+MODELS = ("hand estimate", "linear refit", "MLP")
+"""The report's models: ``hard``'s leaves, ``leaf_estimate`` refitted, the network."""
+
+
+def dataset(games: list[dict[str, Any]]) -> dict[str, np.ndarray]:
+    """Per position and seat: net inputs, linear features, hand estimate margin, true margin.
+
+    Rows come in (seat 0, seat 1) pairs per position; ``game`` is each row's game index.
+    """
+    x, lin, hand, margin, total, game_of = [], [], [], [], [], []
+    for g, game in enumerate(games):
+        positions, totals = replay(game)
+        for state in positions:
+            feats = [net_features(state, seat) for seat in range(PLAYERS)]
+            est = [estimate(state, seat) for seat in range(PLAYERS)]
+            for seat in range(PLAYERS):
+                rival = 1 - seat
+                x.append(pair_inputs(feats[seat], feats[rival]))
+                lin.append(linear_features(state, seat))
+                hand.append(est[seat] - est[rival])
+                margin.append(totals[seat] - totals[rival])
+                total.append(totals[seat])
+                game_of.append(g)
+    return {
+        "x": np.array(x, dtype=np.float64),
+        "lin": np.array(lin, dtype=np.float64),
+        "hand": np.array(hand),
+        "margin": np.array(margin),
+        "total": np.array(total),
+        "game": np.array(game_of),
+    }
+
+
+@dataclass(frozen=True)
+class Epoch:
+    """One point of the learning curve: RMS errors of the margin in points.
+
+    ``train`` is the mean over the epoch's batches as the weights moved (None before the first
+    epoch), ``validation`` the error on the validation games after it (None without them).
+    """
+
+    epoch: int
+    train: float | None
+    validation: float | None
+
+
+@dataclass
+class MLPFit:
+    """A fitted network, its learning curve, and the epoch whose weights it kept (0: the start)."""
+
+    net: LeafNet
+    curve: list[Epoch] = field(default_factory=list)
+    kept: int = 0
+
+
+def rms(pred: np.ndarray, truth: np.ndarray) -> float:
+    """Root mean squared difference."""
+    return float(np.sqrt(((pred - truth) ** 2).mean()))
+
+
+def fit_mlp(
+    x: np.ndarray,
+    y: np.ndarray,
+    hidden: tuple[int, ...],
+    epochs: int,
+    seed: int,
+    lr: float = 1e-3,
+    decay: float = 1e-4,
+    batch: int = 256,
+    residual: bool = False,
+    valid: tuple[np.ndarray, np.ndarray] | None = None,
+    say: Callable[[str], None] | None = None,
+) -> MLPFit:
+    """An MLP fitted by Adam to the margins ``y`` (inputs standardised), as a :class:`LeafNet`.
+
+    ``residual``: the network learns what the hand estimate's margin misses (its output is
+    added to it). ``valid`` (inputs, margins of games not fitted): the weights kept are those of
+    the epoch with the least error there, the start included. ``say`` gets a line per epoch.
+    """
+    gen = np.random.default_rng(seed)
+    mean = x.mean(axis=0)
+    std = x.std(axis=0)
+    std[std < 1e-6] = 1.0  # a constant input (a feature never seen at 2 players) stays at 0
+    xs = (x - mean) / std
+    hand = FEATURE_NAMES.index("hand estimate")
+    width = len(FEATURE_NAMES)
+
+    def base(rows: np.ndarray) -> np.ndarray:
+        return rows[:, hand] - rows[:, width + hand] if residual else np.zeros(len(rows))
+
+    target = y - base(x)
+    scale = float(max(1.0, target.std()))
+    ys = target / scale
+    sizes = [x.shape[1], *hidden, 1]
+    params: list[np.ndarray] = []
+    for k in range(len(sizes) - 1):
+        params.append(gen.normal(0.0, (2.0 / sizes[k]) ** 0.5, (sizes[k], sizes[k + 1])))
+        params.append(np.zeros(sizes[k + 1]))
+    if residual:
+        params[-2] *= 0.01  # start from the hand estimate itself
+
+    def net_of(ps: list[np.ndarray]) -> LeafNet:
+        layers = [(ps[k].copy(), ps[k + 1].copy()) for k in range(0, len(ps), 2)]
+        return LeafNet(PLAYERS, FEATURE_NAMES, mean, std, layers, scale, residual)
+
+    result = MLPFit(net_of(params))
+    best: float | None = None
+    if valid is not None:
+        best = rms(result.net.margins_batch(valid[0]), valid[1])
+        result.curve.append(Epoch(0, None, best))
+    m = [np.zeros_like(p) for p in params]
+    v = [np.zeros_like(p) for p in params]
+    step = 0
+    n = len(xs)
+    for epoch in range(epochs):
+        order = gen.permutation(n)
+        total = 0.0
+        for lo in range(0, n, batch):
+            idx = order[lo : lo + batch]
+            acts = [xs[idx]]
+            for k in range(0, len(params) - 2, 2):
+                acts.append(np.maximum(acts[-1] @ params[k] + params[k + 1], 0.0))
+            out = acts[-1] @ params[-2] + params[-1]
+            err = out[:, 0] - ys[idx]
+            total += float((err**2).sum())
+            delta = (2.0 / len(idx)) * err[:, None]
+            grads: list[np.ndarray] = [np.empty(0)] * len(params)
+            for k in range(len(params) - 2, -1, -2):
+                layer_in = acts[k // 2]
+                grads[k] = layer_in.T @ delta + decay * params[k]
+                grads[k + 1] = delta.sum(axis=0)
+                if k > 0:
+                    delta = (delta @ params[k].T) * (layer_in > 0)
+            step += 1
+            for p, g_, m_, v_ in zip(params, grads, m, v, strict=True):
+                m_ *= 0.9
+                m_ += 0.1 * g_
+                v_ *= 0.999
+                v_ += 0.001 * g_ * g_
+                p -= lr * (m_ / (1 - 0.9**step)) / (np.sqrt(v_ / (1 - 0.999**step)) + 1e-8)
+        train = (total / n) ** 0.5 * scale
+        line = f"epoch {epoch + 1}/{epochs}: train RMS {train:.2f} points"
+        validation = None
+        now = None
+        if valid is not None and best is not None:
+            now = net_of(params)
+            validation = rms(now.margins_batch(valid[0]), valid[1])
+            line += f", validation {validation:.2f}"
+            if validation < best:
+                best = validation
+                result.net, result.kept = now, epoch + 1
+        result.curve.append(Epoch(epoch + 1, train, validation))
+        if say is not None:
+            say(line)
+    if valid is None:
+        result.net, result.kept = net_of(params), epochs
+    return result
+
+
+def figures(pred: np.ndarray, truth: np.ndarray) -> dict[str, float]:
+    """The margin's RMS error (points) and the share of decided positions whose winner the
+    prediction's sign names."""
+    decided = truth != 0
+    named = float((np.sign(pred[decided]) == np.sign(truth[decided])).mean())
+    return {"margin_rmse": rms(pred, truth), "winner_named": named}
+
+
+@dataclass(frozen=True)
+class FitSettings:
+    """How the network is fitted (the report keeps them)."""
+
+    hidden: tuple[int, ...] = (32, 16)
+    epochs: int = 12
+    seed: int = 0
+    lr: float = 1e-3
+    decay: float = 1e-3
+    residual: bool = True
+
+
+def parts(games: int) -> dict[str, int]:
+    """How many of ``games`` games are fitted, choose the epoch, and are held out."""
+    cut = int(HELD_OUT * games)
+    fitted = int(FITTED * games)
+    return {"fitted": fitted, "validation": cut - fitted, "held out": games - cut}
+
+
+def fit_games(
+    games: list[dict[str, Any]],
+    settings: FitSettings,
+    say: Callable[[str], None] | None = None,
+) -> tuple[MLPFit, dict[str, Any]]:
+    """The network fitted to ``games`` and its report (figures per part and model, the curve).
+
+    ValueError if a part of :func:`parts` is empty (too few games) or a game does not replay.
+    """
+    split = parts(len(games))
+    if min(split.values()) < 1:
+        raise ValueError(
+            f"{len(games)} games are too few to fit: the fitted, validation and held-out "
+            f"games would be {split['fitted']}, {split['validation']} and {split['held out']} "
+            "(the first 70%, the next 10%, the last 20%); play more, at least 4"
+        )
+    data = dataset(games)
+    cut = int(HELD_OUT * len(games))
+    train = data["game"] < cut
+    test = ~train
+    y = data["margin"]
+    # The linear model of leaf_estimate refitted here: each seat's total on its features, the
+    # margin taken as the difference (as fitted_lead_values does).
+    design = np.concatenate([data["lin"], np.ones((len(y), 1))], axis=1)
+    # Rows come in (seat 0, seat 1) pairs per position, so the rival's row is the neighbour.
+    rival = np.arange(len(y)) ^ 1
+    w, *_ = np.linalg.lstsq(design[train], data["total"][train], rcond=None)
+    linear = design @ w
+    linear_margin = linear - linear[rival]
+    fitted = data["game"] < int(FITTED * len(games))
+    valid = train & ~fitted
+    if say is not None:
+        say(
+            f"{len(games)} games: {int(fitted.sum())} fitted, {int(valid.sum())} validation and "
+            f"{int(test.sum())} held-out seat-positions"
+        )
+    result = fit_mlp(
+        data["x"][fitted],
+        y[fitted],
+        settings.hidden,
+        settings.epochs,
+        settings.seed,
+        lr=settings.lr,
+        decay=settings.decay,
+        residual=settings.residual,
+        valid=(data["x"][valid], y[valid]),
+        say=say,
+    )
+    raw = result.net.margins_batch(data["x"])
+    pred = (raw - raw[rival]) / 2  # both ways round, as LeafNet.margin asks it
+    predictions = dict(zip(MODELS, (data["hand"], linear_margin, pred), strict=True))
+    report: dict[str, Any] = {
+        "games": len(games),
+        "games_in_parts": split,
+        "seat_positions": {
+            "fitted": int(fitted.sum()),
+            "validation": int(valid.sum()),
+            "held out": int(test.sum()),
+        },
+        "kept_epoch": result.kept,
+    }
+    for part, mask in (("held out", test), ("train", train)):
+        report[part] = {name: figures(p[mask], y[mask]) for name, p in predictions.items()}
+    report["curve"] = [asdict(point) for point in result.curve]
+    report["settings"] = asdict(settings)
+    return result, report
+
+
+def plot_curve(result: MLPFit, path: Path, title: str) -> bool:
+    """Draw the train and validation errors by epoch, the kept epoch marked, as an SVG or PNG
+    (by ``path``'s suffix; False without matplotlib)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    figure, axes = plt.subplots(figsize=(6, 3.5))
+    trained = [(p.epoch, p.train) for p in result.curve if p.train is not None]
+    checked = [(p.epoch, p.validation) for p in result.curve if p.validation is not None]
+    for points, marker, label in (
+        (trained, ".", "train (during the epoch)"),
+        (checked, "o", "validation"),
+    ):
+        if points:
+            axes.plot(*zip(*points, strict=True), marker=marker, label=label)
+    axes.axvline(result.kept, color="grey", lw=0.8, ls="--", label=f"kept (epoch {result.kept})")
+    axes.set_xlabel("epoch")
+    axes.set_ylabel("margin RMS error (points)")
+    axes.set_title(title)
+    axes.legend()
+    figure.tight_layout()
+    # No date in the SVG: the same run draws the same file.
+    figure.savefig(path, metadata={"Date": None} if path.suffix == ".svg" else None)
+    plt.close(figure)
+    return True

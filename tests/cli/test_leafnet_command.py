@@ -1,0 +1,244 @@
+"""``stonework leafnet akropolis``: teacher games into a resumable journal, the fit, its files.
+
+Tiny runs of greedy teachers (fast; the tests check the plumbing, not the network's strength).
+The journal must stay the one ``benchmarks/akropolis_leaf_net.py`` writes, line for line, so
+that the journal of the network in docs/models.md can be copied into a run and resumed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from typer.testing import CliRunner, Result
+
+np = pytest.importorskip("numpy")
+
+from stonework.cli.main import app  # noqa: E402
+from stonework.games.akropolis.leaf_net import LeafNet  # noqa: E402
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "akropolis_leaf_net.py"
+GAMES = 4
+RUN = ["leafnet", "akropolis", "--teacher", "greedy", "--workers", "1"]
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(app, [*RUN, *args])
+
+
+def said(result: Result) -> str:
+    """The output with its line breaks and runs of spaces made single spaces."""
+    return " ".join(result.output.split())
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A whole run: four greedy games, a fit of three epochs."""
+    out = tmp_path_factory.mktemp("leafnet") / "run"
+    result = invoke("--games", str(GAMES), "--epochs", "3", "--hidden", "8", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert f"{GAMES} teacher games in {out / 'teacher.jsonl'}" in said(result)
+    return out
+
+
+@pytest.fixture(scope="module")
+def script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("akropolis_leaf_net", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["akropolis_leaf_net"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def lines(path: Path) -> list[str]:
+    return path.read_text().splitlines()
+
+
+def test_a_run_writes_the_journal_the_network_the_report_and_the_curve(run: Path) -> None:
+    rows = [json.loads(line) for line in lines(run / "teacher.jsonl")]
+    # --seed 0: the seeds of the script's default run, 30000 on.
+    assert [row["seed"] for row in rows] == [30_000, 30_001, 30_002, 30_003]
+    assert {row["teacher"] for row in rows} == {"greedy"}
+    net = LeafNet.load(run / "leaf.npz")
+    assert net.residual and [w.shape[1] for w, _ in net.layers] == [8, 1]
+    report = json.loads((run / "report.json").read_text())
+    assert report["games_in_parts"] == {"fitted": 2, "validation": 1, "held out": 1}
+    assert [point["epoch"] for point in report["curve"]] == [0, 1, 2, 3]
+    assert 0 <= report["kept_epoch"] <= 3
+    for part in ("held out", "train"):
+        assert set(report[part]) == {"hand estimate", "linear refit", "MLP"}
+        for figures in report[part].values():
+            assert figures["margin_rmse"] >= 0 and 0 <= figures["winner_named"] <= 1
+    settings = report["settings"]
+    assert settings["teacher"] == "greedy" and settings["hidden"] == [8]
+    assert (settings["epochs"], settings["decay"], settings["residual"]) == (3, 1e-3, True)
+
+
+def test_the_learning_curve_is_drawn(run: Path) -> None:
+    pytest.importorskip("matplotlib")
+    drawing = (run / "curve.svg").read_text()
+    assert drawing.startswith("<?xml") and drawing.rstrip().endswith("</svg>")
+    assert "validation" in drawing
+
+
+def test_the_journal_is_the_scripts_and_a_stopped_run_resumes(
+    run: Path, script: ModuleType, tmp_path: Path
+) -> None:
+    # Two games played by the script, the other two by the command resuming its journal.
+    out = tmp_path / "resumed"
+    out.mkdir()
+    script.main(
+        ["play", "--journal", str(out / "teacher.jsonl"), "--games", "2", "--teacher", "greedy"]
+    )
+    by_script = lines(out / "teacher.jsonl")
+    result = invoke("--games", str(GAMES), "--epochs", "0", "--out", str(out), "--resume")
+    assert result.exit_code == 0, result.output
+    assert lines(out / "teacher.jsonl")[:2] == by_script
+    assert lines(out / "teacher.jsonl") == lines(run / "teacher.jsonl")
+    assert not (out / "leaf.npz").exists()  # --epochs 0: the games only
+
+
+def test_resumed_over_two_workers_the_finished_games_stay_and_a_torn_line_goes(
+    run: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "workers"
+    out.mkdir()
+    first, second, *rest = lines(run / "teacher.jsonl")
+    # A game changed where replaying would tell (its totals): kept as it is, not played again.
+    kept = json.loads(first)
+    kept["totals"] = [0.0, 0.0]
+    (out / "teacher.jsonl").write_text(json.dumps(kept) + "\n" + second[:40])
+    args = ["--games", str(GAMES), "--epochs", "0", "--out", str(out), "--resume"]
+    result = CliRunner().invoke(
+        app, ["leafnet", "akropolis", "--teacher", "greedy", "--workers", "2", *args]
+    )
+    assert result.exit_code == 0, result.output
+    assert lines(out / "teacher.jsonl") == [json.dumps(kept), second, *rest]
+    # The fit replays every game: the changed one is a clear error.
+    again = invoke("--games", str(GAMES), "--epochs", "1", "--out", str(out), "--resume")
+    assert again.exit_code == 2
+    assert "error: the game of seed 30000 replays to" in said(again)
+    assert "Traceback" not in again.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["chess"], "no game named 'chess'"),
+        (["aztec"], "the leaf network is for Akropolis, not aztec"),
+        (["akropolis", "--players", "3"], "the leaf network is for 2 players only so far, not 3"),
+        (
+            ["akropolis", "--hidden", "x"],
+            "--hidden takes sizes 1..4096 separated by commas, not 'x'",
+        ),
+        (["akropolis", "--hidden", "32,0"], "--hidden takes sizes 1..4096 separated by commas"),
+        (
+            ["akropolis", "--teacher", "mcts:x"],
+            "--teacher mcts:x: bad agent setting 'x' in 'mcts:x': use 1.5s, 400 or key=value",
+        ),
+        (["akropolis", "--teacher", "nobody"], "--teacher nobody: no agent named 'nobody'"),
+        (["akropolis", "--games", "0"], "--games must be at least 1"),
+        (["akropolis", "--epochs", "-1"], "--epochs and --max-games must be 0 or more"),
+    ],
+)
+def test_bad_settings_are_one_clear_line(args: list[str], message: str, tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["leafnet", *args, "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2
+    assert f"error: {message}" in said(result)
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "run").exists()
+
+
+def test_without_numpy_the_command_says_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy now fails
+    result = invoke("--out", str(tmp_path / "run"))
+    assert result.exit_code == 2
+    assert (
+        "error: the leaf network needs numpy: pip install numpy (or the project's learn extra)"
+        in said(result)
+    )
+
+
+@pytest.mark.parametrize(
+    ("journal", "message"),
+    [
+        ("not json\n", "teacher.jsonl line 1 is not a teacher game (not JSON)"),
+        (
+            '{"seed": 30000, "moves": []}\n',
+            "teacher.jsonl line 1 is not a teacher game: its fields are ['moves', 'seed'], "
+            "not ['moves', 'seed', 'teacher', 'totals']",
+        ),
+        (
+            '{"seed": 30000, "teacher": "greedy", "moves": [], "totals": [1]}\n',
+            "teacher.jsonl line 1: totals must list 2 numbers",
+        ),
+        (
+            '{"seed": 5, "teacher": "greedy", "moves": [], "totals": [1, 2]}\n',
+            "teacher.jsonl holds another run: its game 0 is of seed 5 and teacher greedy, "
+            "where --seed 0 and --teacher greedy play seed 30000",
+        ),
+    ],
+)
+def test_a_journal_not_of_the_run_is_refused(journal: str, message: str, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "teacher.jsonl").write_text(journal)
+    result = invoke("--out", str(out), "--resume", "--games", "1", "--epochs", "0")
+    assert result.exit_code == 2
+    assert f"error: {out}/{message}" in said(result)
+    assert "Traceback" not in result.output
+    assert (out / "teacher.jsonl").read_text() == journal
+
+
+def test_a_run_is_resumed_only_when_asked_and_fits_only_enough_games(
+    run: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "run"
+    out.mkdir()
+    shutil.copy(run / "teacher.jsonl", out / "teacher.jsonl")
+    fresh = invoke("--out", str(out), "--games", "3", "--epochs", "1")
+    assert fresh.exit_code == 2
+    assert f"error: {out / 'teacher.jsonl'} already holds teacher games: pass --resume" in said(
+        fresh
+    )
+    few = invoke("--out", str(out), "--games", "3", "--epochs", "1", "--resume")
+    assert few.exit_code == 2
+    assert "error: 3 games are too few to fit" in said(few)
+    assert lines(out / "teacher.jsonl") == lines(run / "teacher.jsonl")  # none dropped
+
+
+def test_games_finished_out_of_order_are_written_in_game_order(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from stonework.learn import leaf_games
+
+    def backwards(
+        function: object,
+        tasks: list[leaf_games.TeacherGame],
+        workers: int,
+        ray: str | None,
+        progress: object,
+        on_result: Callable[[int, dict[str, object]], None],
+    ) -> list[object]:
+        # The last game finishes first: each line waits for the games before it.
+        written = []
+        for index in reversed(range(len(tasks))):
+            on_result(index, {"seed": tasks[index].seed, "teacher": "greedy"})
+            written.append(len(lines(journal)))
+        assert written == [0, 0, 3]
+        return []
+
+    journal = tmp_path / "teacher.jsonl"
+    monkeypatch.setattr(leaf_games, "run_tasks", backwards)
+    played = leaf_games.play_games(journal, "greedy", 3, 0)
+    assert [row["seed"] for row in played] == [30_000, 30_001, 30_002]
+    assert [json.loads(line)["seed"] for line in lines(journal)] == [30_000, 30_001, 30_002]
