@@ -12,6 +12,7 @@ np = pytest.importorskip("numpy")
 import stonework  # noqa: E402
 from stonework.agents.az import AZAgent  # noqa: E402
 from stonework.agents.catalog import strongest_agent  # noqa: E402
+from stonework.agents.expert import ExpertAgent  # noqa: E402
 from stonework.analysis import analyse_decision, analysis_agent, default_agent_spec  # noqa: E402
 from stonework.analysis.decision import AnalysisError  # noqa: E402
 from stonework.core import derive_rng  # noqa: E402
@@ -112,7 +113,9 @@ def test_expert_analyses_where_it_was_measured_strongest() -> None:
     assert strongest_agent("aztec") == "hard"  # a count unknown: one that plays them all
     for game, players in (("akropolis", 2), ("akropolis", 4), ("zapotec", 2), ("zapotec", 4)):
         assert strongest_agent(game, players) == "hard"
-    assert isinstance(analysis_agent(default_agent_spec("aztec", 2), seconds=0.05), AZAgent)
+    expert = analysis_agent(default_agent_spec("aztec", 2), seconds=0.05)
+    assert isinstance(expert, ExpertAgent)
+    assert isinstance(expert.agent_for(stonework.new_game("aztec", players=2, seed=1)), AZAgent)
 
 
 def test_expert_falls_back_to_hard_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -34,9 +34,13 @@ def test_the_expert_seat_is_offered_where_a_network_ships(client: TestClient) ->
     pytest.importorskip("numpy")
     games = {g["name"]: g for g in client.get("/api/games").json()}
     assert games["aztec"]["expert_players"] == [2]
-    assert games["akropolis"]["expert_players"] == [] == games["zapotec"]["expert_players"]
+    assert games["akropolis"]["expert_players"] == [2]  # the leaf network
+    assert games["zapotec"]["expert_players"] == []
     for game, agent, message in (
-        ("akropolis", "expert", "no network is shipped"),
+        ("zapotec", "expert", "no network is shipped"),
+        ("akropolis", "az", "no network is shipped"),
+        ("akropolis", "hard:leafnet=/etc/passwd", "leafnet=PATH is not accepted"),
+        ("akropolis", "expert:rollout=0.2", "rollout does not apply"),
         ("aztec", f"expert:network={stonework.__file__}", "network= is not accepted"),
         ("aztec", "expert:rollout=3", "rollout is a weight"),
     ):

@@ -37,8 +37,11 @@ def test_the_expert_seat_is_offered_only_where_a_network_ships(page: Page, serve
     page.select_option("#players", "3")
     assert "expert" not in choices()
     expect(page.locator("#seat-1")).to_have_value("hard")
+    # Akropolis: the leaf network ships for two players only.
     page.locator('.game-pick:has(input[value="akropolis"])').click()
     page.select_option("#players", "2")
+    assert "expert" in choices()
+    page.select_option("#players", "4")
     assert "expert" not in choices()
 
 

@@ -133,13 +133,16 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
 
 
 def _leaf_net(path: object) -> LeafValue:
-    """The learned leaf value in ``path`` (``leafnet=PATH``); ValueError saying why if none."""
+    """The learned leaf value in ``path`` (``leafnet=PATH``, or ``leafnet=shipped`` for the one
+    shipped for the table's player count); ValueError saying why if none."""
     if not isinstance(path, str) or not path:
-        raise ValueError("leafnet= needs the path of a leaf network file")
+        raise ValueError("leafnet= needs the path of a leaf network file, or 'shipped'")
     # Imported here: numpy is needed only when a network is asked for.
-    from stonework.games.akropolis.leaf_net import LeafNet
+    from stonework.games.akropolis.leaf_net import SHIPPED_NAME, LeafNet, ShippedLeafNet
 
     try:
+        if path == SHIPPED_NAME:
+            return ShippedLeafNet()
         return LeafNet.load(path)
     except RuntimeError as exc:  # numpy missing
         raise ValueError(str(exc)) from None
@@ -166,20 +169,28 @@ EXPERT_ROLLOUT = 0.5
 
 
 def _expert(**kw: Any) -> Agent:
-    """The learned level: ``az`` on the shipped network, 1.5 s a move, leaves half playouts.
+    """The learned level, 1.5 s a move: ``az`` on the shipped network with leaves half playouts
+    (Aztec, 2 players), or ``hard``'s tree search judging its leaves by the shipped leaf network
+    (Akropolis, 2 players); :class:`stonework.agents.expert.ExpertAgent` picks by the table.
 
-    Offered only where a network ships (the server's lobby asks ``expert_players``); elsewhere
-    its first move says no network is shipped. At ``hard``'s own budget the network alone lost
-    to ``hard`` and with playouts mixed in it won (BENCHMARKS.md, "Aztec: the network's value
-    mixed with playouts")."""
+    Offered only where one ships (the server's lobby asks ``expert_players``); elsewhere its
+    first move says no network is shipped. Each was measured against ``hard`` at hard's own
+    budget (docs/models.md)."""
     from stonework.agents.az import build_az
+    from stonework.agents.expert import ExpertAgent
 
     if "network" in kw:
         raise ValueError("agent 'expert' plays the shipped network; use az for network=")
+    budget_keys = ("iterations", "seconds", "clock")
+    az_settings = sorted(key for key in kw if key not in budget_keys)
+    tree_kw = {key: kw[key] for key in budget_keys if key in kw}
     kw.setdefault("rollout", EXPERT_ROLLOUT)
-    agent = build_az(_budget(kw, EXPERT_SECONDS), kw)
-    agent.name = "expert"
-    return agent
+    az = build_az(_budget(kw, EXPERT_SECONDS), kw)
+    az.name = "expert"
+    tree = _tree("auto", EXPERT_SECONDS)(**tree_kw, leafnet="shipped")
+    assert isinstance(tree, MCTSAgent)
+    tree.name = "expert"
+    return ExpertAgent(az, tree, az_settings)
 
 
 def expert_players(game: str) -> list[int]:
@@ -189,9 +200,10 @@ def expert_players(game: str) -> list[int]:
 
     if importlib.util.find_spec("numpy") is None:
         return []
-    from stonework.learn.network import SHIPPED
+    from stonework.agents.expert import expert_ships
+    from stonework.core.registry import get_game
 
-    return sorted(p for g, p in SHIPPED if g == game)
+    return [p for p in get_game(game).player_counts if expert_ships(game, p)]
 
 
 AGENTS: dict[str, AgentKind] = {

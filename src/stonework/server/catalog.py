@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from stonework.agents.catalog import EXPERT_SECONDS, expert_players, make_agent, parse_agent_spec
+from stonework.agents.expert import ExpertAgent
 from stonework.core.registry import list_games
 from stonework.server import errors
 
@@ -44,10 +45,15 @@ def check_agent(spec: str, game: str, players: int) -> str:
         if name in ("az", "expert"):
             if "network" in kw:
                 raise ValueError("an AI seat plays the shipped network; network= is not accepted")
+            from stonework.agents.expert import expert_ships
             from stonework.learn.network import SHIPPED
 
-            if (game, players) not in SHIPPED:
+            if (game, players) not in SHIPPED if name == "az" else not expert_ships(game, players):
                 raise ValueError(f"no network is shipped for {game} at {players} players")
+        if "leafnet" in kw and kw["leafnet"] != "shipped":
+            raise ValueError(
+                "an AI seat plays the shipped leaf network; leafnet=PATH is not accepted"
+            )
         seconds = float(kw.get("seconds", 0.0))
         iterations = int(kw.get("iterations", 0))
         if not 0 <= seconds <= MAX_AGENT_SECONDS or not 0 <= iterations <= MAX_AGENT_ITERATIONS:
@@ -55,7 +61,9 @@ def check_agent(spec: str, game: str, players: int) -> str:
                 f"an AI seat may think at most {MAX_AGENT_SECONDS:g} s or "
                 f"{MAX_AGENT_ITERATIONS} iterations a move"
             )
-        make_agent(name, **kw)
+        agent = make_agent(name, **kw)
+        if isinstance(agent, ExpertAgent):
+            agent.route(game, players)
     except (ValueError, TypeError, RuntimeError) as exc:  # RuntimeError: az without numpy
         raise errors.invalid_option(f"AI seat {spec!r}: {exc}") from None
     return spec

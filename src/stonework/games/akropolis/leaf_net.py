@@ -6,11 +6,11 @@ richer description of a seat's position (:func:`net_features`: the linear leaf e
 the hand estimate itself, each district type's heights and counts, the city's shape, and the
 tiles on the construction site the seat can afford) and a multi-layer perceptron that reads a
 seat's and its rival's features and predicts the seat's final margin over the rival in points,
-fitted to teacher games (``benchmarks/akropolis_leaf_net.py``). A *residual* network predicts
-only what the hand estimate's margin misses and adds it: with a few hundred games a plain fit
-memorised its games within a few epochs, while a correction that starts at zero can only move
-away from the hand estimate as far as the held-back games allow. Playing needs numpy only; the
-file format is this module's own ``.npz`` (:meth:`LeafNet.save`).
+fitted to teacher games (``stonework leafnet``, :mod:`stonework.learn.leaf_fit`). A *residual*
+network predicts only what the hand estimate's margin misses and adds it: with a few hundred
+games a plain fit memorised its games within a few epochs, while a correction that starts at
+zero can only move away from the hand estimate as far as the held-back games allow. Playing
+needs numpy only; the file format is this module's own ``.npz`` (:meth:`LeafNet.save`).
 
 The search sees the prediction as :func:`LeafNet.values`: ``tanh(margin / LEAD_SCALE)`` for
 the seat and its negation for the rival, the same scale as the hand-made leaves, so the tree's
@@ -276,3 +276,58 @@ class LeafNet:
                 )
         except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as exc:
             raise ValueError(f"cannot read the leaf network {str(path)!r}: {exc}") from None
+
+
+SHIPPED: Final[dict[int, str]] = {
+    # Fitted to 1,435 games of mcts:100; hard with it against hard at equal CPU time:
+    # docs/models.md, "leaf-2p-mcts100x1435".
+    2: "akropolis-2p-leaf-mcts100x1435.npz",
+}
+"""Leaf networks shipped in the package by player count: file names under ``learn/weights/``
+(with the ``az`` networks). Listed only once measured stronger than ``hard`` at its own time."""
+
+SHIPPED_NAME: Final = "shipped"
+"""What ``leafnet=`` names to mean the network shipped for the table's player count."""
+
+
+def shipped_path(players: int) -> str | None:
+    """The file of the leaf network shipped for ``players``, or None if none ships."""
+    name = SHIPPED.get(players)
+    if name is None:
+        return None
+    from importlib.resources import files
+
+    return str(files("stonework.learn") / "weights" / name)
+
+
+class ShippedLeafNet:
+    """``leafnet=shipped``: the network shipped for the table's player count, read on first use.
+
+    An agent is built before it sees a table, so which file it needs is known only at the
+    search's first :meth:`check`; a player count with none shipped is a ValueError there."""
+
+    def __init__(self) -> None:
+        if np is None:
+            raise RuntimeError("the learned leaf value needs numpy: `pip install numpy`")
+        self._nets: dict[int, LeafNet] = {}
+
+    def check(self, state: State) -> None:
+        """ValueError unless a network ships for ``state`` (Akropolis at a shipped count)."""
+        from stonework.games.akropolis.state import AkropolisState
+
+        if not isinstance(state, AkropolisState) or state.solo:
+            raise ValueError(f"the leaf network judges Akropolis, not {state.spec.name}")
+        self._net(state.num_players)
+
+    def _net(self, players: int) -> LeafNet:
+        net = self._nets.get(players)
+        if net is None:
+            path = shipped_path(players)
+            if path is None:
+                raise ValueError(f"no leaf network is shipped for Akropolis at {players} players")
+            net = self._nets[players] = LeafNet.load(path)
+        return net
+
+    def __call__(self, state: State) -> list[float]:
+        """The shipped network's :meth:`LeafNet.values` (after :meth:`check`)."""
+        return self._net(state.num_players).values(state)  # type: ignore[arg-type]

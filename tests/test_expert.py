@@ -1,0 +1,104 @@
+"""The ``expert`` level picks what ships for the table: ``az`` on Aztec's network, the tree search
+on Akropolis's leaf network (``leafnet=shipped``), and says so where nothing ships."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("numpy")
+
+import stonework
+from stonework.agents.az import AZAgent
+from stonework.agents.catalog import agent_from_spec, expert_players
+from stonework.agents.expert import ExpertAgent, expert_ships
+from stonework.agents.mcts import MCTSAgent
+from stonework.agents.root_report import SearchUnavailable
+from stonework.core.state import State
+from stonework.games.akropolis.leaf_net import (
+    SHIPPED,
+    LeafNet,
+    ShippedLeafNet,
+    shipped_path,
+)
+
+
+def ready(game: str, players: int, seed: int = 1) -> State:
+    state = stonework.new_game(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    while state.current_player < 0:
+        state.apply(state.sample_chance(rng))
+    return state
+
+
+def test_every_shipped_leaf_network_loads_for_its_player_count() -> None:
+    assert SHIPPED, "a leaf network ships"
+    for players in SHIPPED:
+        path = shipped_path(players)
+        assert path is not None
+        net = LeafNet.load(path)
+        assert net.players == players
+        state = ready("akropolis", players)
+        net.check(state)
+        values = net(state)
+        assert len(values) == players and all(-1.0 <= v <= 1.0 for v in values)
+    assert shipped_path(4) is None
+
+
+def test_leafnet_shipped_plays_the_shipped_network_and_refuses_other_counts() -> None:
+    judge = ShippedLeafNet()
+    two = ready("akropolis", 2)
+    judge.check(two)
+    assert judge(two) == LeafNet.load(str(shipped_path(2)))(two)
+    with pytest.raises(ValueError, match="no leaf network is shipped for Akropolis at 3"):
+        judge.check(ready("akropolis", 3))
+    with pytest.raises(ValueError, match="judges Akropolis, not aztec"):
+        judge.check(ready("aztec", 2))
+    agent = agent_from_spec("hard:leafnet=shipped:iterations=20")
+    assert agent.act(two, random.Random(0)) in two.legal_actions()
+
+
+def test_expert_picks_the_search_by_game_and_player_count() -> None:
+    agent = agent_from_spec("expert:iterations=20")
+    assert isinstance(agent, ExpertAgent)
+    akropolis = ready("akropolis", 2)
+    assert isinstance(agent.agent_for(akropolis), MCTSAgent)
+    assert agent.act(akropolis, random.Random(0)) in akropolis.legal_actions()
+    assert "learned leaf value" in agent.describe() and agent.describe().startswith("expert")
+    aztec = ready("aztec", 2)
+    assert isinstance(agent.agent_for(aztec), AZAgent)
+    assert agent.act(aztec, random.Random(0)) in aztec.legal_actions()
+    assert "network aztec 2p" in agent.describe()
+    for game, players in (("akropolis", 3), ("zapotec", 2), ("aztec", 3)):
+        assert not expert_ships(game, players)
+        with pytest.raises(SearchUnavailable, match=f"no network is shipped for {game}"):
+            agent.act(ready(game, players), random.Random(0))
+
+
+def test_expert_refuses_settings_its_tree_search_does_not_read() -> None:
+    agent = agent_from_spec("expert:iterations=20:rollout=0.3")
+    aztec = ready("aztec", 2)
+    assert agent.act(aztec, random.Random(0)) in aztec.legal_actions()
+    with pytest.raises(SearchUnavailable, match="rollout does not apply"):
+        agent.act(ready("akropolis", 2), random.Random(0))
+    with pytest.raises(ValueError, match="use az for network="):
+        agent_from_spec("expert:network=x.npz")
+
+
+def test_expert_is_offered_where_something_ships() -> None:
+    assert expert_players("akropolis") == sorted(SHIPPED)
+    assert expert_players("aztec") == [2]
+    assert expert_players("zapotec") == []
+
+
+def test_a_budget_set_on_expert_reaches_both_searches() -> None:
+    from stonework.agents.base import Budget
+
+    agent = agent_from_spec("expert:iterations=20")
+    assert isinstance(agent, ExpertAgent)
+    agent.budget = Budget(iterations=7)
+    state = ready("akropolis", 2)
+    agent.act(state, random.Random(0))
+    assert agent.budget is agent.tree.budget is agent.az.budget
+    assert agent.last_iterations == 7
