@@ -137,10 +137,10 @@ def _leaf_net(path: object) -> LeafValue:
     if not isinstance(path, str) or not path:
         raise ValueError("leafnet= needs the path of a leaf network file")
     # Imported here: numpy is needed only when a network is asked for.
-    from stonework.games.akropolis.leaf_net import LeafNet
+    from stonework.agents.leaf_values import load_leaf_value
 
     try:
-        return LeafNet.load(path)
+        return load_leaf_value(path)
     except RuntimeError as exc:  # numpy missing
         raise ValueError(str(exc)) from None
 
