@@ -132,8 +132,9 @@ def test_resumed_over_two_workers_the_finished_games_stay_and_a_torn_line_goes(
     ("args", "message"),
     [
         (["chess"], "no game named 'chess'"),
-        (["aztec"], "the leaf network is for Akropolis, not aztec"),
-        (["akropolis", "--players", "3"], "the leaf network is for 2 players only so far, not 3"),
+        (["aztec"], "the leaf network is for akropolis and zapotec, not aztec"),
+        (["akropolis", "--players", "3"], "the akropolis leaf network is for 2 players, not 3"),
+        (["zapotec", "--players", "5"], "the zapotec leaf network is for 2, 3, 4 players, not 5"),
         (
             ["akropolis", "--hidden", "x"],
             "--hidden takes sizes 1..4096 separated by commas, not 'x'",
