@@ -132,8 +132,9 @@ def test_resumed_over_two_workers_the_finished_games_stay_and_a_torn_line_goes(
     ("args", "message"),
     [
         (["chess"], "no game named 'chess'"),
-        (["aztec"], "the leaf network is for Akropolis, not aztec"),
-        (["akropolis", "--players", "3"], "the leaf network is for 2 players only so far, not 3"),
+        (["aztec"], "the leaf network is for akropolis and zapotec, not aztec"),
+        (["akropolis", "--players", "3"], "the akropolis leaf network is for 2 players, not 3"),
+        (["zapotec", "--players", "5"], "the zapotec leaf network is for 2, 3, 4 players, not 5"),
         (
             ["akropolis", "--hidden", "x"],
             "--hidden takes sizes 1..4096 separated by commas, not 'x'",
@@ -242,3 +243,25 @@ def test_games_finished_out_of_order_are_written_in_game_order(
     played = leaf_games.play_games(journal, "greedy", 3, 0)
     assert [row["seed"] for row in played] == [30_000, 30_001, 30_002]
     assert [json.loads(line)["seed"] for line in lines(journal)] == [30_000, 30_001, 30_002]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_zapotec_run_fits_its_own_network(players: int, tmp_path: Path) -> None:
+    from stonework.agents.leaf_values import load_leaf_value
+    from stonework.games.zapotec import leaf_net as zapotec_leaf
+
+    out = tmp_path / "run"
+    # Four games: the fewest the fit splits into fitted, validation and held-out games.
+    args = ["leafnet", "zapotec", "--players", str(players), "--teacher", "greedy"]
+    args += ["--games", "4", "--epochs", "2", "--hidden", "8", "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in lines(out / "teacher.jsonl")]
+    assert [len(row["totals"]) for row in rows] == [players] * 4
+    net = load_leaf_value(out / "leaf.npz")
+    assert isinstance(net, zapotec_leaf.LeafNet) and net.players == players
+    report = json.loads((out / "report.json").read_text())
+    # No linear refit: Akropolis's linear leaf estimate has no Zapotec counterpart.
+    assert set(report["held out"]) == {"hand estimate", "MLP"}
+    assert (report["settings"]["game"], report["settings"]["players"]) == ("zapotec", players)
+    assert f"hard:leafnet={out / 'leaf.npz'}" in said(result)

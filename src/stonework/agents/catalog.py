@@ -138,12 +138,13 @@ def _leaf_net(path: object) -> LeafValue:
     if not isinstance(path, str) or not path:
         raise ValueError("leafnet= needs the path of a leaf network file, or 'shipped'")
     # Imported here: numpy is needed only when a network is asked for.
-    from stonework.games.akropolis.leaf_net import SHIPPED_NAME, LeafNet, ShippedLeafNet
+    from stonework.agents.leaf_values import load_leaf_value
+    from stonework.games.akropolis.leaf_net import SHIPPED_NAME, ShippedLeafNet
 
     try:
         if path == SHIPPED_NAME:
             return ShippedLeafNet()
-        return LeafNet.load(path)
+        return load_leaf_value(path)
     except RuntimeError as exc:  # numpy missing
         raise ValueError(str(exc)) from None
 

@@ -1,8 +1,9 @@
-"""``stonework leafnet``: teacher games, then the learned Akropolis leaf value fitted to them.
+"""``stonework leafnet``: teacher games, then a learned leaf value (Akropolis, Zapotec) fitted to them.
 
 The work is in :mod:`stonework.learn.leaf_games` (the games and their journal) and
 :mod:`stonework.learn.leaf_fit` (the fit, numpy only); this module checks the arguments, shows
-progress and writes the run's files.
+progress and writes the run's files; what differs between games is in
+:mod:`stonework.learn.leaf_kinds`.
 """
 
 from __future__ import annotations
@@ -21,11 +22,18 @@ NEEDS_NUMPY = "the leaf network needs numpy: pip install numpy (or the project's
 
 
 def leafnet(
-    game: Annotated[str, typer.Argument(help="the game: akropolis")],
-    players: Annotated[int, typer.Option("--players", "-p", help="players (2 only, so far)")] = 2,
+    game: Annotated[str, typer.Argument(help="the game: akropolis or zapotec")],
+    players: Annotated[
+        int, typer.Option("--players", "-p", help="players: 2 for Akropolis, 2 to 4 for Zapotec")
+    ] = 2,
     teacher: Annotated[
-        str, typer.Option(help="the agent whose games are learned from, e.g. mcts:100")
-    ] = "mcts:100",
+        str | None,
+        typer.Option(
+            help="the agent whose games are learned from "
+            "(default: mcts:100 for Akropolis, ismcts:200 for Zapotec at 2 players, "
+            "ismcts:150 at 3, ismcts:100 at 4)"
+        ),
+    ] = None,
     games: Annotated[int, typer.Option(help="teacher games to play and fit to (in all)")] = 1435,
     out: Annotated[
         Path,
@@ -53,15 +61,15 @@ def leafnet(
         int, typer.Option(help="fit to the first K games only (0: all of --games)")
     ] = 0,
 ) -> None:
-    """Play teacher games of two-player Akropolis, then fit the leaf network to them.
+    """Play teacher games (two-player Akropolis, Zapotec at 2 to 4), then fit the leaf network.
 
     Writes OUT/teacher.jsonl (one line a game, kept by --resume; the format of
     benchmarks/akropolis_leaf_net.py, whose journals can be copied in and resumed),
     OUT/leaf.npz (for `hard:leafnet=OUT/leaf.npz`), OUT/report.json (held-out figures against
-    the hand estimate and the refitted linear estimate, the curve, the settings) and
-    OUT/curve.svg (the learning curve; needs matplotlib). Numpy only, no PyTorch. The defaults
-    are the settings of the network in docs/models.md: with --seed 0 the same games and the
-    same weights.
+    the hand estimate and, for Akropolis, the refitted linear estimate, the curve, the settings)
+    and OUT/curve.svg (the learning curve; needs matplotlib). Numpy only, no PyTorch. For
+    Akropolis the defaults are the settings of the network in docs/models.md: with --seed 0 the
+    same games and the same weights.
     """
     # No emoji codes: "--teacher mcts:x: ..." would print its ":x:" as a picture.
     console = Console(emoji=False)
@@ -76,10 +84,14 @@ def leafnet(
         spec = get_game(game)
     except StoneworkError as exc:
         fail(str(exc))
-    if spec.name != "akropolis":
-        fail(f"the leaf network is for Akropolis, not {spec.name}")
-    if players != 2:
-        fail(f"the leaf network is for 2 players only so far, not {players}")
+    from stonework.learn.leaf_kinds import leaf_kind
+
+    try:
+        kind = leaf_kind(spec.name, players)
+    except ValueError as exc:
+        fail(str(exc))
+    if teacher is None:
+        teacher = kind.teachers[players]
     for name, value in (("--workers", workers), ("--games", games)):
         if value < 1:
             fail(f"{name} must be at least 1")
@@ -107,9 +119,11 @@ def leafnet(
         fail(f"--teacher {teacher}: {exc}")
     journal = out / JOURNAL
     try:
-        resumed = min(len(read_journal(journal)[0]), games) if resume else 0
+        resumed = min(len(read_journal(journal, players)[0]), games) if resume else 0
         with games_progress(console, f"teacher games ({teacher})", games, resumed) as progress:
-            played = play_games(journal, teacher, games, seed, resume, workers, ray, progress)
+            played = play_games(
+                journal, teacher, games, seed, resume, workers, ray, progress, spec.name, players
+            )
     except (ValueError, RuntimeError, OSError) as exc:
         fail(str(exc))
     console.print(f"{len(played)} teacher games in {journal}", highlight=False, soft_wrap=True)
@@ -121,7 +135,7 @@ def leafnet(
     chosen = played[:max_games] if max_games else played
     try:
         result, report = fit_games(
-            chosen, settings, lambda line: console.print(line, highlight=False)
+            chosen, settings, lambda line: console.print(line, highlight=False), spec.name, players
         )
     except ValueError as exc:
         fail(str(exc))
@@ -138,7 +152,7 @@ def leafnet(
     (out / "report.json").write_text(json.dumps(report, indent=1) + "\n")
     console.print(figures_table(report))
     written = [out / "leaf.npz", out / "report.json"]
-    title = f"Akropolis 2p leaf network: {len(chosen)} games of {teacher}"
+    title = f"{spec.title} {players}p leaf network: {len(chosen)} games of {teacher}"
     if plot_curve(result, out / "curve.svg", title):
         written.append(out / "curve.svg")
     else:

@@ -1,16 +1,18 @@
-"""Fitting the learned Akropolis leaf value to teacher games (``stonework leafnet``; numpy only).
+"""Fitting a learned leaf value to teacher games (``stonework leafnet``; numpy only).
 
-Every decision of every game is replayed; each seat gives one row: its features and its
-rival's (:func:`.leaf_net.pair_inputs`) and, as the target, its final margin over the rival.
+Every decision of every game is replayed; each seat gives one row: its input (its features and
+its rival's, the game's ``leaf_net.seat_rows``) and, as the target, its final margin over the
+best other seat. What differs between games is their hook (:mod:`.leaf_kinds`).
 The games are split in journal order: the last 20% are held out (the report's figures), and of
 the rest the last eighth (games 70-80%) only choose the epoch kept. The rows of one game share
 their target, so a fit memorises games long before its training error stops falling: the
 validation games stop it, the held-out games say how well it does on games it never saw.
 
-The MLP (:class:`.leaf_net.LeafNet`) is fitted by Adam to the mean squared error of the margin,
-or with ``residual`` to what the hand estimate's margin misses. The report sets it beside the
-hand estimate that ``hard`` judges its leaves by (``evaluation.estimate``) and the linear model
-of ``leaf_estimate`` refitted by least squares to the same training games, all in points.
+The MLP (the game's ``leaf_net.LeafNet``) is fitted by Adam to the mean squared error of the
+margin, or with ``residual`` to what the hand estimate's margin misses. The report sets it beside
+the hand estimate that ``hard`` judges its leaves by (``evaluation.estimate``) and, for
+Akropolis, the linear model of ``leaf_estimate`` refitted by least squares to the same training
+games, all in points.
 
 The arithmetic is that of ``benchmarks/akropolis_leaf_net.py fit`` step for step (the script now
 calls this module), so a journal and settings give the same weights either way.
@@ -25,42 +27,47 @@ from typing import Any
 
 import numpy as np
 
-from stonework.games.akropolis.evaluation import estimate
-from stonework.games.akropolis.leaf_estimate import features as linear_features
-from stonework.games.akropolis.leaf_net import FEATURE_NAMES, LeafNet, net_features, pair_inputs
-from stonework.learn.leaf_games import PLAYERS, replay
+from stonework.games.akropolis.leaf_net import LeafNet
+from stonework.games.leaf_mlp import LeafMLP
+from stonework.learn.leaf_games import GAME, PLAYERS, replay
+from stonework.learn.leaf_kinds import leaf_kind
 
 HELD_OUT: float = 0.8
 """Games from this share of the journal on are held out."""
 FITTED: float = 0.7
 """Games before this share are fitted; those from here to :data:`HELD_OUT` choose the epoch."""
 MODELS = ("hand estimate", "linear refit", "MLP")
-"""The report's models: ``hard``'s leaves, ``leaf_estimate`` refitted, the network."""
+"""The report's models: ``hard``'s leaves, ``leaf_estimate`` refitted (Akropolis), the network."""
 
 
-def dataset(games: list[dict[str, Any]]) -> dict[str, np.ndarray]:
-    """Per position and seat: net inputs, linear features, hand estimate margin, true margin.
+def dataset(
+    games: list[dict[str, Any]], game: str = GAME, players: int = PLAYERS
+) -> dict[str, np.ndarray]:
+    """Per position and seat: net inputs, linear features (Akropolis; none elsewhere), hand
+    estimate margin, true margin (over the best other seat), the seat's total.
 
-    Rows come in (seat 0, seat 1) pairs per position; ``game`` is each row's game index.
+    Rows come in runs of ``players`` (seat 0 first) per position; ``game`` is each row's game
+    index.
     """
-    x, lin, hand, margin, total, game_of = [], [], [], [], [], []
-    for g, game in enumerate(games):
-        positions, totals = replay(game)
+    kind = leaf_kind(game, players)
+    linear = kind.linear_features()
+    x, lin, margin, total, game_of = [], [], [], [], []
+    for g, line in enumerate(games):
+        positions, totals = replay(line, game, players)
+        best_other = [max(totals[:seat] + totals[seat + 1 :]) for seat in range(players)]
         for state in positions:
-            feats = [net_features(state, seat) for seat in range(PLAYERS)]
-            est = [estimate(state, seat) for seat in range(PLAYERS)]
-            for seat in range(PLAYERS):
-                rival = 1 - seat
-                x.append(pair_inputs(feats[seat], feats[rival]))
-                lin.append(linear_features(state, seat))
-                hand.append(est[seat] - est[rival])
-                margin.append(totals[seat] - totals[rival])
+            x.extend(kind.rows(state))
+            for seat in range(players):
+                if linear is not None:
+                    lin.append(linear(state, seat))
+                margin.append(totals[seat] - best_other[seat])
                 total.append(totals[seat])
                 game_of.append(g)
+    inputs = np.array(x, dtype=np.float64)
     return {
-        "x": np.array(x, dtype=np.float64),
-        "lin": np.array(lin, dtype=np.float64),
-        "hand": np.array(hand),
+        "x": inputs,
+        "lin": np.array(lin, dtype=np.float64).reshape(len(margin), -1),
+        "hand": kind.net.hand_margins(inputs),
         "margin": np.array(margin),
         "total": np.array(total),
         "game": np.array(game_of),
@@ -84,7 +91,7 @@ class Epoch:
 class MLPFit:
     """A fitted network, its learning curve, and the epoch whose weights it kept (0: the start)."""
 
-    net: LeafNet
+    net: LeafMLP
     curve: list[Epoch] = field(default_factory=list)
     kept: int = 0
 
@@ -106,8 +113,11 @@ def fit_mlp(
     residual: bool = False,
     valid: tuple[np.ndarray, np.ndarray] | None = None,
     say: Callable[[str], None] | None = None,
+    net: type[LeafMLP] = LeafNet,
+    players: int = PLAYERS,
 ) -> MLPFit:
-    """An MLP fitted by Adam to the margins ``y`` (inputs standardised), as a :class:`LeafNet`.
+    """An MLP fitted by Adam to the margins ``y`` (inputs standardised), as a ``net`` (a game's
+    ``LeafNet``, Akropolis's unless told) for ``players`` players.
 
     ``residual``: the network learns what the hand estimate's margin misses (its output is
     added to it). ``valid`` (inputs, margins of games not fitted): the weights kept are those of
@@ -118,11 +128,9 @@ def fit_mlp(
     std = x.std(axis=0)
     std[std < 1e-6] = 1.0  # a constant input (a feature never seen at 2 players) stays at 0
     xs = (x - mean) / std
-    hand = FEATURE_NAMES.index("hand estimate")
-    width = len(FEATURE_NAMES)
 
     def base(rows: np.ndarray) -> np.ndarray:
-        return rows[:, hand] - rows[:, width + hand] if residual else np.zeros(len(rows))
+        return net.hand_margins(rows) if residual else np.zeros(len(rows))
 
     target = y - base(x)
     scale = float(max(1.0, target.std()))
@@ -135,9 +143,9 @@ def fit_mlp(
     if residual:
         params[-2] *= 0.01  # start from the hand estimate itself
 
-    def net_of(ps: list[np.ndarray]) -> LeafNet:
+    def net_of(ps: list[np.ndarray]) -> LeafMLP:
         layers = [(ps[k].copy(), ps[k + 1].copy()) for k in range(0, len(ps), 2)]
-        return LeafNet(PLAYERS, FEATURE_NAMES, mean, std, layers, scale, residual)
+        return net(players, net.FEATURE_NAMES, mean, std, layers, scale, residual)
 
     result = MLPFit(net_of(params))
     best: float | None = None
@@ -224,8 +232,11 @@ def fit_games(
     games: list[dict[str, Any]],
     settings: FitSettings,
     say: Callable[[str], None] | None = None,
+    game: str = GAME,
+    players: int = PLAYERS,
 ) -> tuple[MLPFit, dict[str, Any]]:
-    """The network fitted to ``games`` and its report (figures per part and model, the curve).
+    """The network of ``game`` at ``players`` players fitted to ``games`` and its report (figures
+    per part and model, the curve).
 
     ValueError if a part of :func:`parts` is empty (too few games) or a game does not replay.
     """
@@ -236,19 +247,23 @@ def fit_games(
             f"games would be {split['fitted']}, {split['validation']} and {split['held out']} "
             "(the first 70%, the next 10%, the last 20%); play more, at least 4"
         )
-    data = dataset(games)
+    kind = leaf_kind(game, players)
+    data = dataset(games, game, players)
     cut = int(HELD_OUT * len(games))
     train = data["game"] < cut
     test = ~train
     y = data["margin"]
-    # The linear model of leaf_estimate refitted here: each seat's total on its features, the
-    # margin taken as the difference (as fitted_lead_values does).
-    design = np.concatenate([data["lin"], np.ones((len(y), 1))], axis=1)
-    # Rows come in (seat 0, seat 1) pairs per position, so the rival's row is the neighbour.
+    predictions = {MODELS[0]: data["hand"]}
+    # Rows come in (seat 0, seat 1) pairs per position at two players: the rival's row is the
+    # neighbour.
     rival = np.arange(len(y)) ^ 1
-    w, *_ = np.linalg.lstsq(design[train], data["total"][train], rcond=None)
-    linear = design @ w
-    linear_margin = linear - linear[rival]
+    if data["lin"].shape[1]:
+        # The linear model of leaf_estimate refitted here: each seat's total on its features,
+        # the margin taken as the difference (as fitted_lead_values does; two players only).
+        design = np.concatenate([data["lin"], np.ones((len(y), 1))], axis=1)
+        w, *_ = np.linalg.lstsq(design[train], data["total"][train], rcond=None)
+        linear = design @ w
+        predictions[MODELS[1]] = linear - linear[rival]
     fitted = data["game"] < int(FITTED * len(games))
     valid = train & ~fitted
     if say is not None:
@@ -267,10 +282,12 @@ def fit_games(
         residual=settings.residual,
         valid=(data["x"][valid], y[valid]),
         say=say,
+        net=kind.net,
+        players=players,
     )
     raw = result.net.margins_batch(data["x"])
-    pred = (raw - raw[rival]) / 2  # both ways round, as LeafNet.margin asks it
-    predictions = dict(zip(MODELS, (data["hand"], linear_margin, pred), strict=True))
+    # Both ways round at two players, as the networks' margins ask it.
+    predictions[MODELS[2]] = (raw - raw[rival]) / 2 if players == 2 else raw
     report: dict[str, Any] = {
         "games": len(games),
         "games_in_parts": split,

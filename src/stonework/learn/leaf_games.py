@@ -1,6 +1,7 @@
-"""Teacher games for the learned Akropolis leaf value (``stonework leafnet``): played, kept, replayed.
+"""Teacher games for the learned leaf values (``stonework leafnet``): played, kept, replayed.
 
-A teacher (any agent spec, ``mcts:100`` by default) plays two-player Akropolis against itself.
+A teacher (any agent spec: ``mcts:100`` by default for two-player Akropolis, ISMCTS for Zapotec,
+see :mod:`.leaf_kinds`) plays the game against itself.
 Each finished game is one JSON line of the run's journal, ``teacher.jsonl``: its seed, the
 teacher, every action after the opening reveals as text, and each seat's final total. A game
 depends on its seed and the teacher only (the chance draws and the agents on separate streams
@@ -9,7 +10,8 @@ games were spread over workers, and a stopped run resumes where it stopped.
 
 The format is the one ``benchmarks/akropolis_leaf_net.py play`` wrote before the command
 existed: its journals (``benchmarks/matches/akropolis-2p-leafnet/teacher-mcts100.jsonl``) can be
-copied into a run's folder, resumed and fitted. Nothing here needs numpy.
+copied into a run's folder, resumed and fitted. A line does not name its game: a run's folder
+holds one game at one player count (its report says which). Nothing here needs numpy.
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 from stonework.core.registry import new_game
-from stonework.games.akropolis.state import AkropolisState
+from stonework.core.state import State
 from stonework.learn.pool import run_tasks
 
+GAME: Final = "akropolis"
 PLAYERS: Final = 2
+"""The game and player count a run is of unless told (the first one the command learned)."""
 JOURNAL: Final = "teacher.jsonl"
 FIRST_SEED: Final = 30_000
 """Game ``g`` of a run of seed ``S`` is seeded from ``FIRST_SEED + S + g``. The script's games
@@ -41,31 +45,33 @@ def game_seed(seed: int, index: int) -> int:
     return FIRST_SEED + seed + index
 
 
-def start(seed: int) -> AkropolisState:
-    """A new two-player game of default options, its setup drawn from ``seed``."""
-    state = new_game("akropolis", players=PLAYERS, seed=seed)
-    assert isinstance(state, AkropolisState)
-    return state
+def start(seed: int, game: str = GAME, players: int = PLAYERS) -> State:
+    """A new game of default options, its setup drawn from ``seed``."""
+    return new_game(game, players=players, seed=seed)
 
 
 @dataclass(frozen=True)
 class TeacherGame:
-    """One game to play: the teacher's spec and the game's seed (a task for the workers)."""
+    """One game to play: the teacher's spec, the game's seed, the game and its player count
+    (a task for the workers)."""
 
     teacher: str
     seed: int
+    game: str = GAME
+    players: int = PLAYERS
 
 
-def play_one(teacher: str, seed: int) -> dict[str, Any]:
+def play_one(teacher: str, seed: int, game: str = GAME, players: int = PLAYERS) -> dict[str, Any]:
     """One teacher game as its journal line: the seed, the teacher, the actions after the
-    opening reveals, the final totals."""
+    opening reveals (the hidden deals of Zapotec as they fell: the journal is the referee's),
+    the final totals."""
     from stonework.agents.catalog import agent_from_spec
 
-    state = start(seed)
+    state = start(seed, game, players)
     opening = len(state.history)
     chance = random.Random(seed)
     agent_rng = random.Random(seed + AGENT_STREAM)
-    agents = [agent_from_spec(teacher) for _ in range(PLAYERS)]
+    agents = [agent_from_spec(teacher) for _ in range(players)]
     while not state.is_terminal:
         seat = state.current_player
         if seat < 0:
@@ -82,17 +88,19 @@ def play_one(teacher: str, seed: int) -> dict[str, Any]:
 
 def play_teacher_game(task: TeacherGame) -> dict[str, Any]:
     """:func:`play_one` of a task (what the worker processes run)."""
-    return play_one(task.teacher, task.seed)
+    return play_one(task.teacher, task.seed, task.game, task.players)
 
 
-def replay(game: dict[str, Any]) -> tuple[list[AkropolisState], list[float]]:
+def replay(
+    game: dict[str, Any], name: str = GAME, players: int = PLAYERS
+) -> tuple[list[State], list[float]]:
     """Every decision's position of a journal game (copies) and the final totals.
 
     ValueError if a move is not legal there or the game ends elsewhere than its line says: the
     line was written by another version of the rules, or edited.
     """
     seed = int(game["seed"])
-    state = start(seed)
+    state = start(seed, name, players)
     positions = []
     for text in game["moves"]:
         if state.current_player >= 0:
@@ -111,7 +119,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def game_from_line(data: object, where: str) -> dict[str, Any]:
+def game_from_line(data: object, where: str, players: int = PLAYERS) -> dict[str, Any]:
     """One journal line as a game, every field checked (the errors say which and where)."""
     if not isinstance(data, dict):
         raise ValueError(f"{where} is not a teacher game (not a JSON object)")
@@ -130,18 +138,19 @@ def game_from_line(data: object, where: str) -> dict[str, Any]:
     totals = data["totals"]
     if (
         not isinstance(totals, list)
-        or len(totals) != PLAYERS
+        or len(totals) != players
         or not all(
             isinstance(t, (int, float)) and not isinstance(t, bool) and math.isfinite(t)
             for t in totals
         )
     ):
-        raise ValueError(f"{where}: totals must list {PLAYERS} numbers")
+        raise ValueError(f"{where}: totals must list {players} numbers")
     return data
 
 
-def read_journal(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
-    """The games of a journal and their lines as written (none if there is no file).
+def read_journal(path: Path, players: int = PLAYERS) -> tuple[list[dict[str, Any]], list[str]]:
+    """The games of a journal of ``players`` players and their lines as written (none if there
+    is no file).
 
     A last line cut short (no newline at the end of the file, not JSON) is the mark of a run
     stopped while writing: it is left out, and the game is played again.
@@ -161,7 +170,7 @@ def read_journal(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
             if number == len(lines) and not text.endswith("\n"):
                 break
             raise ValueError(f"{path} line {number} is not a teacher game (not JSON)") from None
-        games.append(game_from_line(data, f"{path} line {number}"))
+        games.append(game_from_line(data, f"{path} line {number}", players))
         kept.append(line)
     return games, kept
 
@@ -187,8 +196,11 @@ def play_games(
     workers: int = 1,
     ray: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    game: str = GAME,
+    players: int = PLAYERS,
 ) -> list[dict[str, Any]]:
-    """The first ``games`` games of the run whose journal is ``path``, the missing ones played.
+    """The first ``games`` games of ``game`` at ``players`` players of the run whose journal is
+    ``path``, the missing ones played.
 
     Games already in the journal are kept (only with ``resume``; ValueError without, or if they
     are another run's). The new ones are appended in game order as they finish: one finished
@@ -196,7 +208,7 @@ def play_games(
     journal's games stay in the file even when ``games`` is fewer. ``progress(done, games)``
     counts the kept games as done.
     """
-    done, lines = read_journal(path)
+    done, lines = read_journal(path, players)
     if done and not resume:
         raise ValueError(f"{path} already holds teacher games: pass --resume, or another --out")
     check_run(done, teacher, seed, path)
@@ -208,7 +220,7 @@ def play_games(
         fresh.write_text("".join(line + "\n" for line in lines))
         fresh.replace(path)
     first = len(done)
-    tasks = [TeacherGame(teacher, game_seed(seed, g)) for g in range(first, games)]
+    tasks = [TeacherGame(teacher, game_seed(seed, g), game, players) for g in range(first, games)]
     played: list[dict[str, Any]] = []
     waiting: dict[int, dict[str, Any]] = {}
 

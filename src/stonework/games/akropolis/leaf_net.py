@@ -10,7 +10,8 @@ fitted to teacher games (``stonework leafnet``, :mod:`stonework.learn.leaf_fit`)
 network predicts only what the hand estimate's margin misses and adds it: with a few hundred
 games a plain fit memorised its games within a few epochs, while a correction that starts at
 zero can only move away from the hand estimate as far as the held-back games allow. Playing
-needs numpy only; the file format is this module's own ``.npz`` (:meth:`LeafNet.save`).
+needs numpy only; the file format is this module's own ``.npz`` (:meth:`LeafNet.save`, the
+network and file shared with the other games' leaf values in :mod:`stonework.games.leaf_mlp`).
 
 The search sees the prediction as :func:`LeafNet.values`: ``tanh(margin / LEAD_SCALE)`` for
 the seat and its negation for the rival, the same scale as the hand-made leaves, so the tree's
@@ -19,26 +20,19 @@ exploration constant keeps its meaning.
 
 from __future__ import annotations
 
-import json
 import math
-import zipfile
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from stonework.games.akropolis.city import column_height, column_kind
 from stonework.games.akropolis.evaluation import LEAD_SCALE, estimate, open_temples
 from stonework.games.akropolis.leaf_estimate import FEATURE_NAMES as LINEAR_NAMES
 from stonework.games.akropolis.leaf_estimate import features as linear_features
 from stonework.games.akropolis.tiles import DISTRICT_KIND, QUARRY, TILE_KINDS
+from stonework.games.leaf_mlp import LeafMLP, require_numpy
 
 if TYPE_CHECKING:
     from stonework.core.state import State
     from stonework.games.akropolis.state import AkropolisState
-
-try:
-    import numpy as np
-except ImportError:  # numpy is optional: loading a network says how to install it
-    np = None  # type: ignore[assignment]
 
 KINDS: Final = 5
 HEX_KINDS: Final = 11
@@ -145,62 +139,22 @@ def pair_inputs(own: list[float], rival: list[float]) -> list[float]:
     return own + rival
 
 
-class LeafNet:
-    """The fitted MLP: standardised inputs, ReLU hidden layers, one linear output (points)."""
+def seat_rows(state: AkropolisState) -> list[list[float]]:
+    """Each seat's input row, seat by seat (what the fit reads of a position)."""
+    f0 = net_features(state, 0)
+    f1 = net_features(state, 1)
+    return [pair_inputs(f0, f1), pair_inputs(f1, f0)]
 
-    def __init__(
-        self,
-        players: int,
-        names: tuple[str, ...],
-        mean: Any,
-        std: Any,
-        layers: list[tuple[Any, Any]],
-        scale: float,
-        residual: bool = False,
-    ) -> None:
-        if np is None:
-            raise RuntimeError("the learned leaf value needs numpy: `pip install numpy`")
+
+class LeafNet(LeafMLP):
+    """The fitted MLP for two-player Akropolis: a seat's features and its rival's in."""
+
+    FORMAT = FORMAT
+    FEATURE_NAMES = FEATURE_NAMES
+
+    def check_players(self, players: int) -> None:
         if players != 2:
             raise ValueError(f"the learned leaf value is for 2 players, not {players}")
-        if tuple(names) != FEATURE_NAMES:
-            raise ValueError("its features are not this version's (fit it again)")
-        width = 2 * len(FEATURE_NAMES)
-        self.mean = np.asarray(mean, dtype=np.float64).reshape(-1)
-        self.std = np.asarray(std, dtype=np.float64).reshape(-1)
-        if self.mean.shape != (width,) or self.std.shape != (width,):
-            raise ValueError(f"its input statistics are not of {width} entries")
-        self.layers = [
-            (np.asarray(w, dtype=np.float64), np.asarray(b, dtype=np.float64)) for w, b in layers
-        ]
-        size = width
-        for k, (w, b) in enumerate(self.layers):
-            if w.ndim != 2 or w.shape[0] != size or b.shape != (w.shape[1],):
-                raise ValueError(f"layer {k} has weights {w.shape} after {size} inputs")
-            size = w.shape[1]
-        if size != 1:
-            raise ValueError(f"its output has {size} entries, not 1")
-        if not math.isfinite(scale) or scale <= 0:
-            raise ValueError(f"its scale {scale!r} is not a positive number")
-        self.players = players
-        self.scale = float(scale)
-        self.residual = residual
-        """The output is a correction to the hand estimate's margin (own less rival's)."""
-        self._hand = FEATURE_NAMES.index("hand estimate")
-        # Standardising folded into the first layer: one matrix product less per leaf.
-        w0, b0 = self.layers[0]
-        self._first = (w0 / self.std[:, None], b0 - (self.mean / self.std) @ w0)
-
-    def margins_batch(self, x: Any) -> Any:
-        """The predicted margins (points) of rows of :func:`pair_inputs`."""
-        w, b = self._first
-        rows = np.asarray(x, dtype=np.float64)
-        h = rows @ w + b
-        for w, b in self.layers[1:]:
-            h = np.maximum(h, 0.0) @ w + b
-        out = h[:, 0] * self.scale
-        if self.residual:
-            out += rows[:, self._hand] - rows[:, len(FEATURE_NAMES) + self._hand]
-        return out
 
     def margin(self, state: AkropolisState) -> float:
         """Seat 0's predicted final margin over seat 1, the same read from either side.
@@ -208,9 +162,7 @@ class LeafNet:
         The network is asked both ways round and the answers averaged (seat 1's margin is
         minus seat 0's), so the value of a position does not depend on which seat is "own".
         """
-        f0 = net_features(state, 0)
-        f1 = net_features(state, 1)
-        out = self.margins_batch([f0 + f1, f1 + f0])
+        out = self.margins_batch(seat_rows(state))
         return float(out[0] - out[1]) / 2.0
 
     def values(self, state: AkropolisState) -> list[float]:
@@ -232,50 +184,6 @@ class LeafNet:
     def __call__(self, state: State) -> list[float]:
         """:meth:`values` of a state :meth:`check` let through (the search's leaf value)."""
         return self.values(state)  # type: ignore[arg-type]
-
-    def save(self, path: str | Path) -> None:
-        """Write the network to an ``.npz`` file (its description as JSON beside the arrays)."""
-        info = {
-            "format": FORMAT,
-            "players": self.players,
-            "features": list(FEATURE_NAMES),
-            "scale": self.scale,
-            "residual": self.residual,
-        }
-        arrays: dict[str, Any] = {
-            "info": np.array(json.dumps(info)),
-            "mean": self.mean,
-            "std": self.std,
-        }
-        for k, (w, b) in enumerate(self.layers):
-            arrays[f"w{k}"] = w.astype(np.float32)
-            arrays[f"b{k}"] = b.astype(np.float32)
-        with open(path, "wb") as handle:
-            np.savez_compressed(handle, **arrays)
-
-    @classmethod
-    def load(cls, path: str | Path) -> LeafNet:
-        """Read a file written by :meth:`save`; ValueError saying why if it is not one."""
-        if np is None:
-            raise RuntimeError("the learned leaf value needs numpy: `pip install numpy`")
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                info = json.loads(str(data["info"]))
-                if not isinstance(info, dict) or info.get("format") != FORMAT:
-                    raise ValueError(f"not an {FORMAT} file")
-                count = sum(1 for key in data.files if key.startswith("w"))
-                layers = [(data[f"w{k}"], data[f"b{k}"]) for k in range(count)]
-                return cls(
-                    int(info["players"]),
-                    tuple(str(n) for n in info["features"]),
-                    data["mean"],
-                    data["std"],
-                    layers,
-                    float(info["scale"]),
-                    bool(info.get("residual", False)),
-                )
-        except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as exc:
-            raise ValueError(f"cannot read the leaf network {str(path)!r}: {exc}") from None
 
 
 SHIPPED: Final[dict[int, str]] = {
@@ -307,8 +215,7 @@ class ShippedLeafNet:
     search's first :meth:`check`; a player count with none shipped is a ValueError there."""
 
     def __init__(self) -> None:
-        if np is None:
-            raise RuntimeError("the learned leaf value needs numpy: `pip install numpy`")
+        require_numpy()
         self._nets: dict[int, LeafNet] = {}
 
     def check(self, state: State) -> None:

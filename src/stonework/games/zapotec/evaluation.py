@@ -160,7 +160,35 @@ def estimate(state: ZapotecState, seat: int, track: list[int]) -> float:
     return _estimate(state, seat, table)
 
 
+TERM_NAMES: tuple[str, ...] = (
+    "banked points",
+    "round scoring",
+    "pyramids",
+    "rituals",
+    "track points",
+    "track steps",
+    "resources",
+    "engine",
+    "discounts",
+)
+"""The parts of :func:`estimate` in the order :func:`estimate_terms` gives them."""
+
+
+def estimate_terms(state: ZapotecState) -> list[tuple[float, ...]]:
+    """Each seat's :func:`estimate` as its parts (:data:`TERM_NAMES`), one table for all seats:
+    the learned leaf value (:mod:`.leaf_net`) reads them as features."""
+    table = _Table(state)
+    return [_terms(state, seat, table) for seat in range(state.num_players)]
+
+
 def _estimate(state: ZapotecState, seat: int, table: _Table) -> float:
+    # Added left to right as the first version's single expression did: every value is the
+    # same to the bit, so seeded play does not change (tests/zapotec/test_zapotec_digests.py).
+    t = _terms(state, seat, table)
+    return t[0] + t[1] + t[2] + t[3] + t[4] + t[5] + t[6] + t[7] + t[8]
+
+
+def _terms(state: ZapotecState, seat: int, table: _Table) -> tuple[float, ...]:
     # The sums below add their terms in the order the first version's generator expressions
     # did (and skip only terms that are exactly 0.0), so every value is the same to the bit:
     # seeded play must not change (tests/zapotec/test_zapotec_digests.py).
@@ -227,16 +255,17 @@ def _estimate(state: ZapotecState, seat: int, table: _Table) -> float:
             owned += values[kind]
     engine = _TILE_INCOME * tiles + owned
     engine += 0.3 * trade_discount(state, seat)
+    # The banked and track points are whole numbers: as floats they add exactly as the ints did.
     return (
-        state.points[seat]
-        + future
-        + pyramids
-        + rituals
-        + table.track[seat]
-        + _STEP_VALUE * state.track[seat] * horizon
-        + resources
-        + engine * rounds_after
-        + discounts
+        float(state.points[seat]),
+        future,
+        pyramids,
+        rituals,
+        float(table.track[seat]),
+        _STEP_VALUE * state.track[seat] * horizon,
+        resources,
+        engine * rounds_after,
+        discounts,
     )
 
 
