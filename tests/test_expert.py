@@ -62,6 +62,7 @@ def test_leafnet_shipped_plays_the_shipped_network_and_refuses_other_counts() ->
 def test_expert_picks_the_search_by_game_and_player_count() -> None:
     agent = agent_from_spec("expert:iterations=20")
     assert isinstance(agent, ExpertAgent)
+    assert agent.describe() == "expert (20 it, the learned search shipped for the table)"
     akropolis = ready("akropolis", 2)
     assert isinstance(agent.agent_for(akropolis), MCTSAgent)
     assert agent.act(akropolis, random.Random(0)) in akropolis.legal_actions()

@@ -111,7 +111,8 @@ def test_expert_analyses_where_it_was_measured_strongest() -> None:
     assert strongest_agent("aztec", 2) == default_agent_spec("aztec", 2) == "expert"
     assert strongest_agent("aztec", 3) == "hard"  # no network ships for the 3-player variant
     assert strongest_agent("aztec") == "hard"  # a count unknown: one that plays them all
-    for game, players in (("akropolis", 2), ("akropolis", 4), ("zapotec", 2), ("zapotec", 4)):
+    assert strongest_agent("akropolis", 2) == "expert"  # the shipped leaf network
+    for game, players in (("akropolis", 3), ("akropolis", 4), ("zapotec", 2), ("zapotec", 4)):
         assert strongest_agent(game, players) == "hard"
     expert = analysis_agent(default_agent_spec("aztec", 2), seconds=0.05)
     assert isinstance(expert, ExpertAgent)

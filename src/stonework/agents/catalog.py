@@ -233,20 +233,23 @@ AGENTS: dict[str, AgentKind] = {
         ),
         AgentKind(
             "expert",
-            "difficulty: the shipped network's search (az) for 1.5 s a move, where one ships "
-            "(Aztec, 2 players; needs numpy)",
+            "difficulty: the learned search for 1.5 s a move, where a network ships "
+            "(Aztec and Akropolis, 2 players; needs numpy)",
             _expert,
         ),
     )
 }
 
 
-STRONGEST: dict[tuple[str, int], str] = {("aztec", 2): "expert"}
+STRONGEST: dict[tuple[str, int], str] = {("aztec", 2): "expert", ("akropolis", 2): "expert"}
 """The strongest agent spec by game and player count where it is not :data:`STRONGEST_DEFAULT`.
 
 Aztec at 2 players: ``expert`` won 60.2% of 200 games against ``hard`` at hard's own 1.5 s a
 move (95% interval 53.3-66.8%; BENCHMARKS.md, "Aztec: the network's value mixed with
-playouts"). It needs numpy, so without it ``hard`` stays the strongest there too."""
+playouts"). Akropolis at 2 players: ``hard``'s search on the shipped leaf network won 60.3% of
+200 games against ``hard`` at 1 s a move (53.3-66.8%) and, as ``expert`` at 1.5 s, 55.5% of 200
+by 4.9 ± 3.9 points a game (BENCHMARKS.md, "Akropolis 2p: the leaf network at hard's budget").
+Both need numpy, so without it ``hard`` stays the strongest there too."""
 STRONGEST_DEFAULT = "hard"
 """``hard`` (MCTS, or ISMCTS with secrets, on the game's measured settings) is the strongest
 level wherever no learned agent was measured stronger (BENCHMARKS.md)."""

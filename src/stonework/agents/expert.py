@@ -88,5 +88,9 @@ class ExpertAgent(Agent):
         return agent.root_statistics(state, rng, include)
 
     def describe(self) -> str:
-        """The search last used (the ``az`` one before any table)."""
-        return (self._last or self.az).describe()
+        """The search last used; before any table, the level and its budget."""
+        if self._last is None:
+            return (
+                f"{self.name} ({self.budget.describe()}, the learned search shipped for the table)"
+            )
+        return self._last.describe()
