@@ -146,6 +146,14 @@ def seat_rows(state: AkropolisState) -> list[list[float]]:
     return [pair_inputs(f0, f1), pair_inputs(f1, f0)]
 
 
+def check_game(state: State) -> None:
+    """ValueError unless ``state`` is a game of Akropolis with rivals (what a network judges)."""
+    from stonework.games.akropolis.state import AkropolisState
+
+    if not isinstance(state, AkropolisState) or state.solo:
+        raise ValueError(f"the leaf network judges Akropolis, not {state.spec.name}")
+
+
 class LeafNet(LeafMLP):
     """The fitted MLP for two-player Akropolis: a seat's features and its rival's in."""
 
@@ -172,10 +180,7 @@ class LeafNet(LeafMLP):
 
     def check(self, state: State) -> None:
         """ValueError unless ``state`` is a two-player Akropolis game (what it was fitted to)."""
-        from stonework.games.akropolis.state import AkropolisState
-
-        if not isinstance(state, AkropolisState) or state.solo:
-            raise ValueError(f"the leaf network judges Akropolis, not {state.spec.name}")
+        check_game(state)
         if state.num_players != self.players:
             raise ValueError(
                 f"the leaf network is for {self.players} players, not {state.num_players}"
@@ -220,10 +225,7 @@ class ShippedLeafNet:
 
     def check(self, state: State) -> None:
         """ValueError unless a network ships for ``state`` (Akropolis at a shipped count)."""
-        from stonework.games.akropolis.state import AkropolisState
-
-        if not isinstance(state, AkropolisState) or state.solo:
-            raise ValueError(f"the leaf network judges Akropolis, not {state.spec.name}")
+        check_game(state)
         self._net(state.num_players)
 
     def _net(self, players: int) -> LeafNet:
