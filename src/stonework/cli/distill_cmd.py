@@ -9,6 +9,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from stonework.cli.run_options import Ray, ResumeGames, Workers
+
 
 def distill(
     game: Annotated[str, typer.Argument(help="the game (see `stonework games`)")],
@@ -25,13 +27,9 @@ def distill(
     out: Annotated[
         Path, typer.Option(help="folder of the run: teacher games, network, report")
     ] = Path("distill-run"),
-    resume: Annotated[
-        bool, typer.Option(help="keep the games already in --out and play the rest")
-    ] = False,
-    workers: Annotated[int, typer.Option(help="local worker processes for the games")] = 1,
-    ray: Annotated[
-        str | None, typer.Option("--ray", help="play the games on a Ray cluster at this address")
-    ] = None,
+    resume: ResumeGames = False,
+    workers: Workers = 1,
+    ray: Ray = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="seed of the games and the fit")] = 0,
     explore_moves: Annotated[
         int, typer.Option(help="moves per seat sampled by the teacher's visits at the start")

@@ -18,6 +18,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from stonework.cli.run_options import Ray, ResumeGames, Workers
+
 NEEDS_NUMPY = "the leaf network needs numpy: pip install numpy (or the project's learn extra)"
 
 
@@ -39,13 +41,9 @@ def leafnet(
         Path,
         typer.Option(help="folder of the run: teacher.jsonl, leaf.npz, report.json, curve.svg"),
     ] = Path("leafnet-run"),
-    resume: Annotated[
-        bool, typer.Option(help="keep the games already in --out and play the rest")
-    ] = False,
-    workers: Annotated[int, typer.Option(help="local worker processes for the games")] = 1,
-    ray: Annotated[
-        str | None, typer.Option("--ray", help="play the games on a Ray cluster at this address")
-    ] = None,
+    resume: ResumeGames = False,
+    workers: Workers = 1,
+    ray: Ray = None,
     seed: Annotated[
         int,
         typer.Option("--seed", "-s", help="seed of the run: game g is seeded 30000 + S + g"),

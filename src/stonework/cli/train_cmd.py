@@ -8,6 +8,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from stonework.cli.run_options import Ray, Workers
+
 
 def train(
     game: Annotated[str, typer.Argument(help="the game (see `stonework games`)")],
@@ -22,10 +24,8 @@ def train(
     resume: Annotated[
         bool, typer.Option(help="continue the run in --out from its checkpoint")
     ] = False,
-    workers: Annotated[int, typer.Option(help="local worker processes for the games")] = 1,
-    ray: Annotated[
-        str | None, typer.Option("--ray", help="play the games on a Ray cluster at this address")
-    ] = None,
+    workers: Workers = 1,
+    ray: Ray = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="seed of the whole run")] = 0,
     games: Annotated[int, typer.Option(help="self-play games per generation")] = 16,
     simulations: Annotated[int, typer.Option(help="search simulations per move")] = 48,
