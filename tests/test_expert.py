@@ -1,5 +1,5 @@
 """The ``expert`` level picks what ships for the table: ``az`` on Aztec's network, the tree search
-on Akropolis's leaf network (``leafnet=shipped``), and says so where nothing ships."""
+on a shipped leaf network (``leafnet=shipped``), and says so where nothing ships."""
 
 from __future__ import annotations
 
@@ -13,15 +13,11 @@ import stonework
 from stonework.agents.az import AZAgent
 from stonework.agents.catalog import agent_from_spec, expert_players
 from stonework.agents.expert import ExpertAgent, expert_ships
+from stonework.agents.leaf_values import load_leaf_value
 from stonework.agents.mcts import MCTSAgent
 from stonework.agents.root_report import SearchUnavailable
+from stonework.agents.shipped_leaf import SHIPPED_LEAF, ShippedLeafNet, shipped_leaf_path
 from stonework.core.state import State
-from stonework.games.akropolis.leaf_net import (
-    SHIPPED,
-    LeafNet,
-    ShippedLeafNet,
-    shipped_path,
-)
 
 
 def ready(game: str, players: int, seed: int = 1) -> State:
@@ -32,28 +28,33 @@ def ready(game: str, players: int, seed: int = 1) -> State:
     return state
 
 
-def test_every_shipped_leaf_network_loads_for_its_player_count() -> None:
-    assert SHIPPED, "a leaf network ships"
-    for players in SHIPPED:
-        path = shipped_path(players)
-        assert path is not None
-        net = LeafNet.load(path)
-        assert net.players == players
-        state = ready("akropolis", players)
+def test_every_shipped_leaf_network_loads_for_its_game_and_player_count() -> None:
+    assert SHIPPED_LEAF, "a leaf network ships"
+    for (game, players), entry in SHIPPED_LEAF.items():
+        path = shipped_leaf_path(game, players)
+        assert path is not None and path.endswith(entry.file)
+        net = load_leaf_value(path)
+        state = ready(game, players)
         net.check(state)
         values = net(state)
         assert len(values) == players and all(-1.0 <= v <= 1.0 for v in values)
-    assert shipped_path(4) is None
+        expert = agent_from_spec("expert:iterations=10")
+        assert isinstance(expert, ExpertAgent)
+        tree = expert.agent_for(state)
+        assert isinstance(tree, MCTSAgent) and tree.leaf_value is not None
+        assert expert.act(state, random.Random(0)) in state.legal_actions()
+    assert shipped_leaf_path("akropolis", 4) is None
+    assert shipped_leaf_path("aztec", 2) is None
 
 
-def test_leafnet_shipped_plays_the_shipped_network_and_refuses_other_counts() -> None:
+def test_leafnet_shipped_plays_the_shipped_network_and_refuses_other_tables() -> None:
     judge = ShippedLeafNet()
     two = ready("akropolis", 2)
     judge.check(two)
-    assert judge(two) == LeafNet.load(str(shipped_path(2)))(two)
-    with pytest.raises(ValueError, match="no leaf network is shipped for Akropolis at 3"):
+    assert judge(two) == load_leaf_value(str(shipped_leaf_path("akropolis", 2)))(two)
+    with pytest.raises(ValueError, match="no leaf network is shipped for akropolis at 3 players"):
         judge.check(ready("akropolis", 3))
-    with pytest.raises(ValueError, match="judges Akropolis, not aztec"):
+    with pytest.raises(ValueError, match="no leaf network is shipped for aztec at 2 players"):
         judge.check(ready("aztec", 2))
     agent = agent_from_spec("hard:leafnet=shipped:iterations=20")
     assert agent.act(two, random.Random(0)) in two.legal_actions()
@@ -88,7 +89,7 @@ def test_expert_refuses_settings_its_tree_search_does_not_read() -> None:
 
 
 def test_expert_is_offered_where_something_ships() -> None:
-    assert expert_players("akropolis") == sorted(SHIPPED)
+    assert expert_players("akropolis") == sorted(p for g, p in SHIPPED_LEAF if g == "akropolis")
     assert expert_players("aztec") == [2]
     assert expert_players("zapotec") == []
 
@@ -101,5 +102,6 @@ def test_a_budget_set_on_expert_reaches_both_searches() -> None:
     agent.budget = Budget(iterations=7)
     state = ready("akropolis", 2)
     agent.act(state, random.Random(0))
-    assert agent.budget is agent.tree.budget is agent.az.budget
+    assert all(tree.budget is agent.budget for tree in agent.trees.values())
+    assert agent.budget is agent.az.budget
     assert agent.last_iterations == 7

@@ -139,7 +139,7 @@ def _leaf_net(path: object) -> LeafValue:
         raise ValueError("leafnet= needs the path of a leaf network file, or 'shipped'")
     # Imported here: numpy is needed only when a network is asked for.
     from stonework.agents.leaf_values import load_leaf_value
-    from stonework.games.akropolis.leaf_net import SHIPPED_NAME, ShippedLeafNet
+    from stonework.agents.shipped_leaf import SHIPPED_NAME, ShippedLeafNet
 
     try:
         if path == SHIPPED_NAME:
@@ -179,6 +179,7 @@ def _expert(**kw: Any) -> Agent:
     budget (docs/models.md)."""
     from stonework.agents.az import build_az
     from stonework.agents.expert import ExpertAgent
+    from stonework.agents.shipped_leaf import SHIPPED_LEAF
 
     if "network" in kw:
         raise ValueError("agent 'expert' plays the shipped network; use az for network=")
@@ -188,10 +189,13 @@ def _expert(**kw: Any) -> Agent:
     kw.setdefault("rollout", EXPERT_ROLLOUT)
     az = build_az(_budget(kw, EXPERT_SECONDS), kw)
     az.name = "expert"
-    tree = _tree("auto", EXPERT_SECONDS)(**tree_kw, leafnet="shipped")
-    assert isinstance(tree, MCTSAgent)
-    tree.name = "expert"
-    return ExpertAgent(az, tree, az_settings)
+    trees: dict[tuple[str, int], MCTSAgent] = {}
+    for table, shipped in SHIPPED_LEAF.items():
+        tree = _tree("auto", EXPERT_SECONDS)(**tree_kw, **dict(shipped.settings), leafnet="shipped")
+        assert isinstance(tree, MCTSAgent)
+        tree.name = "expert"
+        trees[table] = tree
+    return ExpertAgent(az, trees, az_settings)
 
 
 def expert_players(game: str) -> list[int]:

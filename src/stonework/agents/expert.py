@@ -1,11 +1,12 @@
 """The ``expert`` level: the learned search shipped for the table's game and player count.
 
 Two kinds of learned help ship in the package. Aztec at two players has an ``az`` network (a
-value and a policy guiding its own search, :mod:`stonework.agents.az`); Akropolis at two players
-has a leaf value for the ordinary tree search (``hard`` with ``leafnet=shipped``,
-:mod:`stonework.games.akropolis.leaf_net`). An agent is built before it sees a table, so
-``expert`` holds one of each and picks at every decision by the state's game and player count;
-where neither ships, the ``az`` one answers with its "no network is shipped" error.
+value and a policy guiding its own search, :mod:`stonework.agents.az`); other tables have a leaf
+value for the ordinary tree search (``hard`` with ``leafnet=shipped`` and the settings it was
+measured with, :mod:`stonework.agents.shipped_leaf`). An agent is built before it sees a table,
+so ``expert`` holds the ``az`` search and one tree search per shipped leaf network and picks at
+every decision by the state's game and player count; where nothing ships, the ``az`` one answers
+with its "no network is shipped" error.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from typing import TYPE_CHECKING
 
 from stonework.agents.base import Agent, Budget
 from stonework.agents.root_report import RootReport, RootSearcher, SearchUnavailable
+from stonework.agents.shipped_leaf import SHIPPED_LEAF
 from stonework.core.rng import Rng
 from stonework.core.state import Action, State
-from stonework.games.akropolis.leaf_net import SHIPPED as SHIPPED_LEAF
 
 if TYPE_CHECKING:
     from stonework.agents.az import AZAgent
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 def leaf_net_ships(game: str, players: int) -> bool:
     """Whether ``expert`` plays ``game`` at ``players`` as the tree search with a shipped leaf value."""
-    return game == "akropolis" and players in SHIPPED_LEAF
+    return (game, players) in SHIPPED_LEAF
 
 
 def expert_ships(game: str, players: int) -> bool:
@@ -40,9 +41,12 @@ class ExpertAgent(Agent):
 
     name = "expert"
 
-    def __init__(self, az: AZAgent, tree: MCTSAgent, az_settings: list[str]) -> None:
+    def __init__(
+        self, az: AZAgent, trees: dict[tuple[str, int], MCTSAgent], az_settings: list[str]
+    ) -> None:
         self.az = az
-        self.tree = tree
+        self.trees = trees
+        """The tree search of each table with a shipped leaf network, by (game, players)."""
         self.az_settings = az_settings
         """Settings given that only ``az`` reads (refused where the tree search plays)."""
         self._last: AZAgent | MCTSAgent | None = None
@@ -55,14 +59,15 @@ class ExpertAgent(Agent):
     def route(self, game: str, players: int) -> AZAgent | MCTSAgent:
         """The search for ``game`` at ``players`` (SearchUnavailable if its settings do not
         apply there; where nothing ships, ``az`` says so at its first search)."""
-        if not leaf_net_ships(game, players):
+        tree = self.trees.get((game, players))
+        if tree is None:
             return self.az
         if self.az_settings:
             raise SearchUnavailable(
                 f"expert plays {game} at {players} players as the tree search with a learned "
                 f"leaf value: {', '.join(self.az_settings)} does not apply"
             )
-        return self.tree
+        return tree
 
     @property
     def budget(self) -> Budget:
@@ -71,7 +76,9 @@ class ExpertAgent(Agent):
 
     @budget.setter
     def budget(self, budget: Budget) -> None:
-        self.az.budget = self.tree.budget = budget
+        self.az.budget = budget
+        for tree in self.trees.values():
+            tree.budget = budget
 
     @property
     def last_iterations(self) -> int:

@@ -28,7 +28,7 @@ from stonework.games.akropolis.evaluation import LEAD_SCALE, estimate, open_temp
 from stonework.games.akropolis.leaf_estimate import FEATURE_NAMES as LINEAR_NAMES
 from stonework.games.akropolis.leaf_estimate import features as linear_features
 from stonework.games.akropolis.tiles import DISTRICT_KIND, QUARRY, TILE_KINDS
-from stonework.games.leaf_mlp import LeafMLP, require_numpy
+from stonework.games.leaf_mlp import LeafMLP
 
 if TYPE_CHECKING:
     from stonework.core.state import State
@@ -189,54 +189,3 @@ class LeafNet(LeafMLP):
     def __call__(self, state: State) -> list[float]:
         """:meth:`values` of a state :meth:`check` let through (the search's leaf value)."""
         return self.values(state)  # type: ignore[arg-type]
-
-
-SHIPPED: Final[dict[int, str]] = {
-    # Fitted to 1,435 games of mcts:100; hard with it against hard at equal CPU time:
-    # docs/models.md, "leaf-2p-mcts100x1435".
-    2: "akropolis-2p-leaf-mcts100x1435.npz",
-}
-"""Leaf networks shipped in the package by player count: file names under ``learn/weights/``
-(with the ``az`` networks). Listed only once measured stronger than ``hard`` at its own time."""
-
-SHIPPED_NAME: Final = "shipped"
-"""What ``leafnet=`` names to mean the network shipped for the table's player count."""
-
-
-def shipped_path(players: int) -> str | None:
-    """The file of the leaf network shipped for ``players``, or None if none ships."""
-    name = SHIPPED.get(players)
-    if name is None:
-        return None
-    from importlib.resources import files
-
-    return str(files("stonework.learn") / "weights" / name)
-
-
-class ShippedLeafNet:
-    """``leafnet=shipped``: the network shipped for the table's player count, read on first use.
-
-    An agent is built before it sees a table, so which file it needs is known only at the
-    search's first :meth:`check`; a player count with none shipped is a ValueError there."""
-
-    def __init__(self) -> None:
-        require_numpy()
-        self._nets: dict[int, LeafNet] = {}
-
-    def check(self, state: State) -> None:
-        """ValueError unless a network ships for ``state`` (Akropolis at a shipped count)."""
-        check_game(state)
-        self._net(state.num_players)
-
-    def _net(self, players: int) -> LeafNet:
-        net = self._nets.get(players)
-        if net is None:
-            path = shipped_path(players)
-            if path is None:
-                raise ValueError(f"no leaf network is shipped for Akropolis at {players} players")
-            net = self._nets[players] = LeafNet.load(path)
-        return net
-
-    def __call__(self, state: State) -> list[float]:
-        """The shipped network's :meth:`LeafNet.values` (after :meth:`check`)."""
-        return self._net(state.num_players).values(state)  # type: ignore[arg-type]

@@ -1,0 +1,82 @@
+"""The leaf networks shipped in the package, by game and player count (``leafnet=shipped``).
+
+A shipped leaf network judges the cut-off playouts of ``hard``'s own tree search; ``expert``
+plays it where one ships (:mod:`stonework.agents.expert`). Each entry also names the tree
+settings it was measured with: a good leaf value can stand in for more of the playout than the
+hand estimate could, so the best cut-off depth differs from ``hard``'s. This module needs no
+numpy until a network is read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from stonework.core.state import State
+
+if TYPE_CHECKING:
+    from stonework.agents.base import Values
+    from stonework.agents.mcts import LeafValue
+
+
+@dataclass(frozen=True)
+class ShippedLeaf:
+    """One shipped network: its file under ``learn/weights/`` and how ``expert`` plays it."""
+
+    file: str
+    settings: tuple[tuple[str, str], ...] = ()
+    """Tree-search settings (as in ``hard:KEY=VALUE``) the network was measured best with."""
+
+
+SHIPPED_LEAF: Final[dict[tuple[str, int], ShippedLeaf]] = {
+    # Fitted to 1,435 games of mcts:100; hard with it against hard at equal CPU time:
+    # docs/models.md, "leaf-2p-mcts100x1435".
+    ("akropolis", 2): ShippedLeaf("akropolis-2p-leaf-mcts100x1435.npz"),
+}
+"""Leaf networks shipped by (game, players). Listed only once measured stronger than ``hard``."""
+
+SHIPPED_NAME: Final = "shipped"
+"""What ``leafnet=`` names to mean the network shipped for the table's game and player count."""
+
+
+def shipped_leaf_path(game: str, players: int) -> str | None:
+    """The file of the leaf network shipped for ``game`` at ``players``, or None if none ships."""
+    entry = SHIPPED_LEAF.get((game, players))
+    if entry is None:
+        return None
+    from importlib.resources import files
+
+    return str(files("stonework.learn") / "weights" / entry.file)
+
+
+class ShippedLeafNet:
+    """``leafnet=shipped``: the network shipped for the table, read on first use.
+
+    An agent is built before it sees a table, so which file it needs is known only at the
+    search's first :meth:`check`; a table with none shipped is a ValueError there."""
+
+    def __init__(self) -> None:
+        from stonework.games.leaf_mlp import require_numpy
+
+        require_numpy()
+        self._nets: dict[tuple[str, int], LeafValue] = {}
+
+    def check(self, state: State) -> None:
+        """ValueError unless a network ships for ``state``'s game and player count."""
+        self._net(state).check(state)
+
+    def _net(self, state: State) -> LeafValue:
+        key = (state.spec.name, state.num_players)
+        net = self._nets.get(key)
+        if net is None:
+            path = shipped_leaf_path(*key)
+            if path is None:
+                raise ValueError(f"no leaf network is shipped for {key[0]} at {key[1]} players")
+            from stonework.agents.leaf_values import load_leaf_value
+
+            net = self._nets[key] = load_leaf_value(path)
+        return net
+
+    def __call__(self, state: State) -> Values:
+        """The shipped network's leaf values (after :meth:`check`)."""
+        return self._net(state)(state)
