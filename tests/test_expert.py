@@ -72,7 +72,12 @@ def test_expert_picks_the_search_by_game_and_player_count() -> None:
     assert isinstance(agent.agent_for(aztec), AZAgent)
     assert agent.act(aztec, random.Random(0)) in aztec.legal_actions()
     assert "network aztec 2p" in agent.describe()
-    for game, players in (("akropolis", 3), ("zapotec", 2), ("aztec", 3)):
+    zapotec = ready("zapotec", 2)
+    tree = agent.agent_for(zapotec)
+    assert isinstance(tree, MCTSAgent) and tree.leaf_value is not None
+    assert tree.playout is not None and tree.playout.depth == 0  # as measured: no playout
+    assert agent.act(zapotec, random.Random(0)) in zapotec.legal_actions()
+    for game, players in (("akropolis", 3), ("zapotec", 4), ("aztec", 3)):
         assert not expert_ships(game, players)
         with pytest.raises(SearchUnavailable, match=f"no network is shipped for {game}"):
             agent.act(ready(game, players), random.Random(0))
@@ -91,7 +96,7 @@ def test_expert_refuses_settings_its_tree_search_does_not_read() -> None:
 def test_expert_is_offered_where_something_ships() -> None:
     assert expert_players("akropolis") == sorted(p for g, p in SHIPPED_LEAF if g == "akropolis")
     assert expert_players("aztec") == [2]
-    assert expert_players("zapotec") == []
+    assert expert_players("zapotec") == [2]
 
 
 def test_a_budget_set_on_expert_reaches_both_searches() -> None:

@@ -101,7 +101,7 @@ def test_the_swap_test_catches_a_network_search_that_peeks(
 
 
 def test_without_a_network_for_the_game_the_analysis_says_so() -> None:
-    state = stonework.new_game("zapotec", players=2, seed=1)
+    state = stonework.new_game("zapotec", players=3, seed=1)
     settle_chance(state, 1)
     with pytest.raises(AnalysisError, match="no network is shipped for zapotec"):
         analyse_decision(state, analysis_agent("expert:iterations=10"), derive_rng(0, "t"))
@@ -112,7 +112,8 @@ def test_expert_analyses_where_it_was_measured_strongest() -> None:
     assert strongest_agent("aztec", 3) == "hard"  # no network ships for the 3-player variant
     assert strongest_agent("aztec") == "hard"  # a count unknown: one that plays them all
     assert strongest_agent("akropolis", 2) == "expert"  # the shipped leaf network
-    for game, players in (("akropolis", 3), ("akropolis", 4), ("zapotec", 2), ("zapotec", 4)):
+    assert strongest_agent("zapotec", 2) == "expert"  # the shipped leaf network
+    for game, players in (("akropolis", 3), ("akropolis", 4), ("zapotec", 3), ("zapotec", 4)):
         assert strongest_agent(game, players) == "hard"
     expert = analysis_agent(default_agent_spec("aztec", 2), seconds=0.05)
     assert isinstance(expert, ExpertAgent)

@@ -35,9 +35,8 @@ def test_the_expert_seat_is_offered_where_a_network_ships(client: TestClient) ->
     games = {g["name"]: g for g in client.get("/api/games").json()}
     assert games["aztec"]["expert_players"] == [2]
     assert games["akropolis"]["expert_players"] == [2]  # the leaf network
-    assert games["zapotec"]["expert_players"] == []
+    assert games["zapotec"]["expert_players"] == [2]  # the leaf network
     for game, agent, message in (
-        ("zapotec", "expert", "no network is shipped"),
         ("akropolis", "az", "no network is shipped"),
         ("akropolis", "hard:leafnet=/etc/passwd", "leafnet=PATH is not accepted"),
         ("akropolis", "expert:rollout=0.2", "rollout does not apply"),
@@ -47,6 +46,9 @@ def test_the_expert_seat_is_offered_where_a_network_ships(client: TestClient) ->
         seats = [HUMANS2[0], {"kind": "ai", "agent": agent}]
         answer = client.post("/api/tables", json={"game": game, "seats": seats})
         assert message in error_of(answer, 422, "invalid_option"), (game, agent)
+    three = [HUMANS2[0], HUMANS2[1], {"kind": "ai", "agent": "expert"}]
+    answer = client.post("/api/tables", json={"game": "zapotec", "seats": three})
+    assert "no network is shipped" in error_of(answer, 422, "invalid_option")
     answer = create(client, "aztec", [HUMANS2[0], {"kind": "ai", "agent": "expert:iterations=20"}])
     table = answer["table"]
     play_random_move(client, table, tokens(answer), random.Random(0))

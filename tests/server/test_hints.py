@@ -58,19 +58,19 @@ def finish(client: TestClient, table: str, seat_tokens: dict[int, str], seed: in
 def test_without_an_analysis_agent_hints_use_the_strongest_at_the_player_count(
     tmp_path: Path,
 ) -> None:
-    """Two-player Aztec and Akropolis are analysed by their learned search (``expert``: the
-    network's, the tree search on the leaf network), Zapotec by hard."""
+    """Two-player tables are analysed by their learned search (``expert``: Aztec's network's,
+    the tree search on Akropolis's and Zapotec's leaf networks); three-player ones by hard."""
     pytest.importorskip("numpy")
     settings = analysis_settings(tmp_path, analysis_agent="", hint_seconds=0.05)
     with TestClient(create_app(settings)) as test_client:
         for game, agent, described in (
             ("aztec", "expert", "network aztec 2p"),
             ("akropolis", "expert", "learned leaf value"),
+            ("zapotec", "expert", "learned leaf value"),
             ("zapotec", "hard", "hard"),
         ):
-            answer = create(
-                test_client, game, [{"kind": "human"}, {"kind": "ai", "agent": "random"}]
-            )
+            others = [{"kind": "ai", "agent": "random"}] * (1 if agent == "expert" else 2)
+            answer = create(test_client, game, [{"kind": "human"}, *others])
             table, token = answer["table"], tokens(answer)[0]
             mine = view(test_client, table, token)
             assert mine["legal"], game

@@ -238,14 +238,18 @@ AGENTS: dict[str, AgentKind] = {
         AgentKind(
             "expert",
             "difficulty: the learned search for 1.5 s a move, where a network ships "
-            "(Aztec and Akropolis, 2 players; needs numpy)",
+            "(Aztec, Akropolis and Zapotec, 2 players; needs numpy)",
             _expert,
         ),
     )
 }
 
 
-STRONGEST: dict[tuple[str, int], str] = {("aztec", 2): "expert", ("akropolis", 2): "expert"}
+STRONGEST: dict[tuple[str, int], str] = {
+    ("aztec", 2): "expert",
+    ("akropolis", 2): "expert",
+    ("zapotec", 2): "expert",
+}
 """The strongest agent spec by game and player count where it is not :data:`STRONGEST_DEFAULT`.
 
 Aztec at 2 players: ``expert`` won 60.2% of 200 games against ``hard`` at hard's own 1.5 s a
@@ -253,7 +257,10 @@ move (95% interval 53.3-66.8%; BENCHMARKS.md, "Aztec: the network's value mixed 
 playouts"). Akropolis at 2 players: ``hard``'s search on the shipped leaf network won 60.3% of
 200 games against ``hard`` at 1 s a move (53.3-66.8%) and, as ``expert`` at 1.5 s, 55.5% of 200
 by 4.9 ± 3.9 points a game (BENCHMARKS.md, "Akropolis 2p: the leaf network at hard's budget").
-Both need numpy, so without it ``hard`` stays the strongest there too."""
+Zapotec at 2 players: the same search on Zapotec's shipped leaf network with no playout before
+it (``depth=0``) won 64.0% of 200 games against ``hard`` at 0.25 s and, as ``expert`` at 1.5 s,
+69.0% of 87 by 29.2 ± 8.9 points a game (BENCHMARKS.md, "Zapotec 2p: the leaf network judges
+the leaves at once"). All need numpy, so without it ``hard`` stays the strongest there too."""
 STRONGEST_DEFAULT = "hard"
 """``hard`` (MCTS, or ISMCTS with secrets, on the game's measured settings) is the strongest
 level wherever no learned agent was measured stronger (BENCHMARKS.md)."""

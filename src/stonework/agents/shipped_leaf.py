@@ -32,6 +32,9 @@ SHIPPED_LEAF: Final[dict[tuple[str, int], ShippedLeaf]] = {
     # Fitted to 1,435 games of mcts:100; hard with it against hard at equal CPU time:
     # docs/models.md, "leaf-2p-mcts100x1435".
     ("akropolis", 2): ShippedLeaf("akropolis-2p-leaf-mcts100x1435.npz"),
+    # Fitted to 1,811 games of ismcts:200, asked at the leaf itself (no playout: depth=0 beat
+    # depth 8 and 2 with it); docs/models.md, "zapotec-2p-leaf-ismcts200x1811".
+    ("zapotec", 2): ShippedLeaf("zapotec-2p-leaf-ismcts200x1811.npz", (("depth", "0"),)),
 }
 """Leaf networks shipped by (game, players). Listed only once measured stronger than ``hard``."""
 
