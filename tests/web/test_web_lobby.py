@@ -43,6 +43,14 @@ def test_the_expert_seat_is_offered_only_where_a_network_ships(page: Page, serve
     assert "expert" in choices()
     page.select_option("#players", "4")
     assert "expert" not in choices()
+    # Zapotec: its leaf network ships for two players only too.
+    page.locator('.game-pick:has(input[value="zapotec"])').click()
+    page.select_option("#players", "2")
+    assert "expert" in choices()
+    page.select_option("#seat-1", "expert")
+    expect(page.locator("#seat-1 option:checked")).to_have_text("AI expert (network)")
+    page.select_option("#players", "4")
+    assert "expert" not in choices()
 
 
 def test_switching_to_french_changes_the_texts_and_is_remembered(page: Page, server: str) -> None:
