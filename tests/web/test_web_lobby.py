@@ -28,29 +28,25 @@ def test_the_expert_seat_is_offered_only_where_a_network_ships(page: Page, serve
     def choices() -> list[str]:
         return page.locator("#seat-1 option").evaluate_all("els => els.map(e => e.value)")
 
-    page.locator('.game-pick:has(input[value="aztec"])').click()
-    page.select_option("#players", "2")
-    assert "expert" in choices()
+    def offered(game: str, players: int) -> bool:
+        page.locator(f'.game-pick:has(input[value="{game}"])').click()
+        page.select_option("#players", str(players))
+        return "expert" in choices()
+
+    assert offered("aztec", 2)
     page.select_option("#seat-1", "expert")
     expect(page.locator("#seat-1 option:checked")).to_have_text("AI expert (network)")
     # Three players: no network ships, so the seat falls back to hard and expert is gone.
     page.select_option("#players", "3")
     assert "expert" not in choices()
     expect(page.locator("#seat-1")).to_have_value("hard")
-    # Akropolis: the leaf network ships for two players only.
-    page.locator('.game-pick:has(input[value="akropolis"])').click()
-    page.select_option("#players", "2")
-    assert "expert" in choices()
-    page.select_option("#players", "4")
-    assert "expert" not in choices()
-    # Zapotec: its leaf network ships for two players only too.
-    page.locator('.game-pick:has(input[value="zapotec"])').click()
-    page.select_option("#players", "2")
-    assert "expert" in choices()
+    # Akropolis and Zapotec: their leaf networks ship for two players only.
+    assert offered("akropolis", 2)
+    assert not offered("akropolis", 4)
+    assert offered("zapotec", 2)
     page.select_option("#seat-1", "expert")
     expect(page.locator("#seat-1 option:checked")).to_have_text("AI expert (network)")
-    page.select_option("#players", "4")
-    assert "expert" not in choices()
+    assert not offered("zapotec", 4)
 
 
 def test_switching_to_french_changes_the_texts_and_is_remembered(page: Page, server: str) -> None:

@@ -146,14 +146,6 @@ def seat_rows(state: AkropolisState) -> list[list[float]]:
     return [pair_inputs(f0, f1), pair_inputs(f1, f0)]
 
 
-def check_game(state: State) -> None:
-    """ValueError unless ``state`` is a game of Akropolis with rivals (what a network judges)."""
-    from stonework.games.akropolis.state import AkropolisState
-
-    if not isinstance(state, AkropolisState) or state.solo:
-        raise ValueError(f"the leaf network judges Akropolis, not {state.spec.name}")
-
-
 class LeafNet(LeafMLP):
     """The fitted MLP for two-player Akropolis: a seat's features and its rival's in."""
 
@@ -180,7 +172,10 @@ class LeafNet(LeafMLP):
 
     def check(self, state: State) -> None:
         """ValueError unless ``state`` is a two-player Akropolis game (what it was fitted to)."""
-        check_game(state)
+        from stonework.games.akropolis.state import AkropolisState
+
+        if not isinstance(state, AkropolisState) or state.solo:
+            raise ValueError(f"the leaf network judges Akropolis, not {state.spec.name}")
         if state.num_players != self.players:
             raise ValueError(
                 f"the leaf network is for {self.players} players, not {state.num_players}"
