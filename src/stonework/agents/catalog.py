@@ -259,7 +259,7 @@ playouts"). Akropolis at 2 players: ``hard``'s search on the shipped leaf networ
 by 4.9 ± 3.9 points a game (BENCHMARKS.md, "Akropolis 2p: the leaf network at hard's budget").
 Zapotec at 2 players: the same search on Zapotec's shipped leaf network with no playout before
 it (``depth=0``) won 64.0% of 200 games against ``hard`` at 0.25 s and, as ``expert`` at 1.5 s,
-67.5% of 123 by 26.8 ± 7.4 points a game (BENCHMARKS.md, "Zapotec 2p: the leaf network judges
+66.5% of 200 by 25.0 ± 5.7 points a game (BENCHMARKS.md, "Zapotec 2p: the leaf network judges
 the leaves at once"). All need numpy, so without it ``hard`` stays the strongest there too."""
 STRONGEST_DEFAULT = "hard"
 """``hard`` (MCTS, or ISMCTS with secrets, on the game's measured settings) is the strongest
