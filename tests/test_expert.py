@@ -4,6 +4,8 @@ on a shipped leaf network (``leafnet=shipped``), and says so where nothing ships
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -15,6 +17,7 @@ from stonework.agents.catalog import agent_from_spec, expert_players
 from stonework.agents.expert import ExpertAgent, expert_ships
 from stonework.agents.leaf_values import load_leaf_value
 from stonework.agents.mcts import MCTSAgent
+from stonework.agents.playout import Playout
 from stonework.agents.root_report import SearchUnavailable
 from stonework.agents.shipped_leaf import SHIPPED_LEAF, ShippedLeafNet, shipped_leaf_path
 from stonework.core.state import State
@@ -60,6 +63,38 @@ def test_leafnet_shipped_plays_the_shipped_network_and_refuses_other_tables() ->
     assert agent.act(two, random.Random(0)) in two.legal_actions()
 
 
+def test_leafnet_shipped_plays_the_depth_its_network_was_measured_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import stonework.agents.mcts as mcts
+
+    zapotec = ready("zapotec", 2)
+    hard = agent_from_spec("hard:iterations=30")
+    shipped = agent_from_spec("hard:leafnet=shipped:iterations=30")
+    given = agent_from_spec("hard:leafnet=shipped:depth=8")
+    assert isinstance(hard, MCTSAgent) and isinstance(shipped, MCTSAgent)
+    assert isinstance(given, MCTSAgent)
+    assert hard.playout_for(zapotec).depth == 8  # the game's default, for the hand estimate
+    assert SHIPPED_LEAF[("zapotec", 2)].depth == 0
+    assert shipped.playout_for(zapotec) == replace(hard.playout_for(zapotec), depth=0)
+    assert given.playout_for(zapotec).depth == 8  # a playout setting given wins
+    assert "measured with" in shipped.describe()
+
+    depths: list[int | None] = []
+    real = mcts.run_playout
+
+    def spy(state: State, policy: Playout, *args: Any) -> Any:
+        depths.append(policy.depth)
+        return real(state, policy, *args)
+
+    monkeypatch.setattr(mcts, "run_playout", spy)
+    shipped.act(zapotec, random.Random(0))
+    assert depths and set(depths) == {0}
+    depths.clear()
+    hard.act(zapotec, random.Random(0))
+    assert depths and set(depths) == {8}
+
+
 def test_expert_picks_the_search_by_game_and_player_count() -> None:
     agent = agent_from_spec("expert:iterations=20")
     assert isinstance(agent, ExpertAgent)
@@ -75,7 +110,8 @@ def test_expert_picks_the_search_by_game_and_player_count() -> None:
     zapotec = ready("zapotec", 2)
     tree = agent.agent_for(zapotec)
     assert isinstance(tree, MCTSAgent) and tree.leaf_value is not None
-    assert tree.playout is not None and tree.playout.depth == 0  # as measured: no playout
+    assert tree.playout_for(zapotec).depth == 0  # as measured: no playout
+    assert tree.playout_for(akropolis) == agent_from_spec("hard").playout_for(akropolis)
     assert agent.act(zapotec, random.Random(0)) in zapotec.legal_actions()
     for game, players in (("akropolis", 3), ("zapotec", 4), ("aztec", 3)):
         assert not expert_ships(game, players)
@@ -107,6 +143,6 @@ def test_a_budget_set_on_expert_reaches_both_searches() -> None:
     agent.budget = Budget(iterations=7)
     state = ready("akropolis", 2)
     agent.act(state, random.Random(0))
-    assert all(tree.budget is agent.budget for tree in agent.trees.values())
+    assert agent.tree.budget is agent.budget
     assert agent.budget is agent.az.budget
     assert agent.last_iterations == 7

@@ -179,7 +179,6 @@ def _expert(**kw: Any) -> Agent:
     budget (docs/models.md)."""
     from stonework.agents.az import build_az
     from stonework.agents.expert import ExpertAgent
-    from stonework.agents.shipped_leaf import SHIPPED_LEAF
 
     if "network" in kw:
         raise ValueError("agent 'expert' plays the shipped network; use az for network=")
@@ -189,13 +188,12 @@ def _expert(**kw: Any) -> Agent:
     kw.setdefault("rollout", EXPERT_ROLLOUT)
     az = build_az(_budget(kw, EXPERT_SECONDS), kw)
     az.name = "expert"
-    trees: dict[tuple[str, int], MCTSAgent] = {}
-    for table, shipped in SHIPPED_LEAF.items():
-        tree = _tree("auto", EXPERT_SECONDS)(**tree_kw, **dict(shipped.settings), leafnet="shipped")
-        assert isinstance(tree, MCTSAgent)
-        tree.name = "expert"
-        trees[table] = tree
-    return ExpertAgent(az, trees, az_settings)
+    # The shipped leaf networks play at the playout depth each was measured with (no playout
+    # setting here, so ShippedLeafNet.playout names it per table).
+    tree = _tree("auto", EXPERT_SECONDS)(**tree_kw, leafnet="shipped")
+    assert isinstance(tree, MCTSAgent)
+    tree.name = "expert"
+    return ExpertAgent(az, tree, az_settings)
 
 
 def expert_players(game: str) -> list[int]:

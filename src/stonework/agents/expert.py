@@ -2,11 +2,11 @@
 
 Two kinds of learned help ship in the package. Aztec at two players has an ``az`` network (a
 value and a policy guiding its own search, :mod:`stonework.agents.az`); other tables have a leaf
-value for the ordinary tree search (``hard`` with ``leafnet=shipped`` and the settings it was
-measured with, :mod:`stonework.agents.shipped_leaf`). An agent is built before it sees a table,
-so ``expert`` holds the ``az`` search and one tree search per shipped leaf network and picks at
-every decision by the state's game and player count; where nothing ships, the ``az`` one answers
-with its "no network is shipped" error.
+value for the ordinary tree search (``hard`` with ``leafnet=shipped``, which plays each network
+at the playout depth it was measured with, :mod:`stonework.agents.shipped_leaf`). An agent is
+built before it sees a table, so ``expert`` holds both searches and picks at every decision by
+the state's game and player count; where nothing ships, the ``az`` one answers with its "no
+network is shipped" error.
 """
 
 from __future__ import annotations
@@ -41,12 +41,10 @@ class ExpertAgent(Agent):
 
     name = "expert"
 
-    def __init__(
-        self, az: AZAgent, trees: dict[tuple[str, int], MCTSAgent], az_settings: list[str]
-    ) -> None:
+    def __init__(self, az: AZAgent, tree: MCTSAgent, az_settings: list[str]) -> None:
         self.az = az
-        self.trees = trees
-        """The tree search of each table with a shipped leaf network, by (game, players)."""
+        self.tree = tree
+        """The tree search on the shipped leaf networks (``leafnet=shipped``), for their tables."""
         self.az_settings = az_settings
         """Settings given that only ``az`` reads (refused where the tree search plays)."""
         self._last: AZAgent | MCTSAgent | None = None
@@ -59,15 +57,14 @@ class ExpertAgent(Agent):
     def route(self, game: str, players: int) -> AZAgent | MCTSAgent:
         """The search for ``game`` at ``players`` (SearchUnavailable if its settings do not
         apply there; where nothing ships, ``az`` says so at its first search)."""
-        tree = self.trees.get((game, players))
-        if tree is None:
+        if not leaf_net_ships(game, players):
             return self.az
         if self.az_settings:
             raise SearchUnavailable(
                 f"expert plays {game} at {players} players as the tree search with a learned "
                 f"leaf value: {', '.join(self.az_settings)} does not apply"
             )
-        return tree
+        return self.tree
 
     @property
     def budget(self) -> Budget:
@@ -77,8 +74,7 @@ class ExpertAgent(Agent):
     @budget.setter
     def budget(self, budget: Budget) -> None:
         self.az.budget = budget
-        for tree in self.trees.values():
-            tree.budget = budget
+        self.tree.budget = budget
 
     @property
     def last_iterations(self) -> int:

@@ -73,6 +73,18 @@ class LeafValue(Protocol):
         """Each seat's value of a position that is not over, in [-1, 1]."""
 
 
+def leaf_playout(leaf_value: LeafValue | None, state: State, default: Playout) -> Playout:
+    """The playout a search with ``leaf_value`` runs at ``state``'s table when none was given.
+
+    A leaf value may name the playout it was measured best with (a shipped network does: see
+    :meth:`stonework.agents.shipped_leaf.ShippedLeafNet.playout`); otherwise the game's own."""
+    chooser = getattr(leaf_value, "playout", None)
+    if chooser is None:
+        return default
+    chosen: Playout = chooser(state, default)
+    return chosen
+
+
 FIELD_TEMPERATURE = 0.25
 """Softness of the pairwise comparisons of ``field`` values (on the [-1, 1] value scale)."""
 
@@ -184,10 +196,23 @@ class MCTSAgent(Agent):
 
     def describe(self) -> str:
         """Name, budget and playout."""
-        playout = "game's default playout" if self.playout is None else self.playout.describe()
+        if self.playout is not None:
+            playout = self.playout.describe()
+        elif getattr(self.leaf_value, "playout", None) is not None:
+            playout = "the playout its leaf value was measured with"
+        else:
+            playout = "game's default playout"
         if self.leaf_value is not None:
             playout += ", learned leaf value"
         return f"{self.name} ({self.budget.describe()}, {playout})"
+
+    def playout_for(self, state: State) -> Playout:
+        """The playout this search runs at ``state``'s table: its own if given, else the one its
+        leaf value names, else the game's default (:mod:`stonework.agents.tuning`)."""
+        if self.playout is not None:
+            return self.playout
+        default = tree_settings(state.spec, state.num_players).playout
+        return leaf_playout(self.leaf_value, state, default)
 
     def _width(self, node: Node, legal: int) -> int:
         if legal <= self.widen_above:
@@ -328,7 +353,7 @@ class _Search:
         self.root = Node(self.players)
         defaults = tree_settings(state.spec, state.num_players)
         self.exploration = defaults.exploration if agent.exploration is None else agent.exploration
-        self.playout = agent.playout or defaults.playout
+        self.playout = agent.playout or leaf_playout(agent.leaf_value, state, defaults.playout)
         self.expand_sample = defaults.expand if agent.expand_sample is None else agent.expand_sample
         self.rank_after = defaults.rank_after if agent.rank_after is None else agent.rank_after
         self.legal_now = set(actions)

@@ -1,14 +1,16 @@
 """The leaf networks shipped in the package, by game and player count (``leafnet=shipped``).
 
 A shipped leaf network judges the cut-off playouts of ``hard``'s own tree search; ``expert``
-plays it where one ships (:mod:`stonework.agents.expert`). Each entry also names the tree
-settings it was measured with: a good leaf value can stand in for more of the playout than the
-hand estimate could, so the best cut-off depth differs from ``hard``'s. This module needs no
+plays it where one ships (:mod:`stonework.agents.expert`). Each entry also names the playout
+depth it was measured with: a good leaf value can stand in for more of the playout than the
+hand estimate could, so the best cut-off depth differs from ``hard``'s, and a search given
+``leafnet=shipped`` and no playout setting of its own plays that depth. This module needs no
 numpy until a network is read.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -17,6 +19,7 @@ from stonework.core.state import State
 if TYPE_CHECKING:
     from stonework.agents.base import Values
     from stonework.agents.mcts import LeafValue
+    from stonework.agents.playout import Playout
 
 
 @dataclass(frozen=True)
@@ -24,8 +27,9 @@ class ShippedLeaf:
     """One shipped network: its file under ``learn/weights/`` and how ``expert`` plays it."""
 
     file: str
-    settings: tuple[tuple[str, str], ...] = ()
-    """Tree-search settings (as in ``hard:KEY=VALUE``) the network was measured best with."""
+    depth: int | None = None
+    """Decisions played before the network judges a leaf, as measured best (``hard:depth=N``);
+    ``None``: the game's own playout."""
 
 
 SHIPPED_LEAF: Final[dict[tuple[str, int], ShippedLeaf]] = {
@@ -34,7 +38,7 @@ SHIPPED_LEAF: Final[dict[tuple[str, int], ShippedLeaf]] = {
     ("akropolis", 2): ShippedLeaf("akropolis-2p-leaf-mcts100x1435.npz"),
     # Fitted to 1,811 games of ismcts:200, asked at the leaf itself (no playout: depth=0 beat
     # depth 8 and 2 with it); docs/models.md, "zapotec-2p-leaf-ismcts200x1811".
-    ("zapotec", 2): ShippedLeaf("zapotec-2p-leaf-ismcts200x1811.npz", (("depth", "0"),)),
+    ("zapotec", 2): ShippedLeaf("zapotec-2p-leaf-ismcts200x1811.npz", depth=0),
 }
 """Leaf networks shipped by (game, players). Listed only once measured stronger than ``hard``."""
 
@@ -79,6 +83,12 @@ class ShippedLeafNet:
 
             net = self._nets[key] = load_leaf_value(path)
         return net
+
+    def playout(self, state: State, default: Playout) -> Playout:
+        """The game's ``default`` playout cut at the depth the table's network was measured
+        with (after :meth:`check`); see :func:`stonework.agents.mcts.leaf_playout`."""
+        depth = SHIPPED_LEAF[(state.spec.name, state.num_players)].depth
+        return default if depth is None else dataclasses.replace(default, depth=depth)
 
     def __call__(self, state: State) -> Values:
         """The shipped network's leaf values (after :meth:`check`)."""
