@@ -78,6 +78,8 @@ def test_leafnet_shipped_plays_the_depth_its_network_was_measured_with(
     assert SHIPPED_LEAF[("zapotec", 2)].depth == 0
     assert shipped.playout_for(zapotec) == replace(hard.playout_for(zapotec), depth=0)
     assert given.playout_for(zapotec).depth == 8  # a playout setting given wins
+    four = ready("zapotec", 4)  # nothing ships there: the game's own playout
+    assert shipped.playout_for(four) == hard.playout_for(four)
     assert "measured with" in shipped.describe()
 
     depths: list[int | None] = []

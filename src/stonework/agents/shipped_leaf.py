@@ -86,9 +86,12 @@ class ShippedLeafNet:
 
     def playout(self, state: State, default: Playout) -> Playout:
         """The game's ``default`` playout cut at the depth the table's network was measured
-        with (after :meth:`check`); see :func:`stonework.agents.mcts.leaf_playout`."""
-        depth = SHIPPED_LEAF[(state.spec.name, state.num_players)].depth
-        return default if depth is None else dataclasses.replace(default, depth=depth)
+        with; ``default`` itself where none ships (:meth:`check` says so). See
+        :func:`stonework.agents.mcts.leaf_playout`."""
+        entry = SHIPPED_LEAF.get((state.spec.name, state.num_players))
+        if entry is None or entry.depth is None:
+            return default
+        return dataclasses.replace(default, depth=entry.depth)
 
     def __call__(self, state: State) -> Values:
         """The shipped network's leaf values (after :meth:`check`)."""
