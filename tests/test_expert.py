@@ -78,8 +78,9 @@ def test_leafnet_shipped_plays_the_depth_its_network_was_measured_with(
     assert SHIPPED_LEAF[("zapotec", 2)].depth == 0
     assert shipped.playout_for(zapotec) == replace(hard.playout_for(zapotec), depth=0)
     assert given.playout_for(zapotec).depth == 8  # a playout setting given wins
-    four = ready("zapotec", 4)  # nothing ships there: the game's own playout
-    assert shipped.playout_for(four) == hard.playout_for(four)
+    three = ready("zapotec", 3)  # nothing ships there: the game's own playout
+    assert shipped.playout_for(three) == hard.playout_for(three)
+    assert shipped.playout_for(ready("zapotec", 4)).depth == 0
     assert "measured with" in shipped.describe()
 
     depths: list[int | None] = []
@@ -115,7 +116,10 @@ def test_expert_picks_the_search_by_game_and_player_count() -> None:
     assert tree.playout_for(zapotec).depth == 0  # as measured: no playout
     assert tree.playout_for(akropolis) == agent_from_spec("hard").playout_for(akropolis)
     assert agent.act(zapotec, random.Random(0)) in zapotec.legal_actions()
-    for game, players in (("akropolis", 3), ("zapotec", 4), ("aztec", 3)):
+    four = ready("zapotec", 4)
+    assert tree.playout_for(four).depth == 0
+    assert agent.act(four, random.Random(0)) in four.legal_actions()
+    for game, players in (("akropolis", 3), ("zapotec", 3), ("aztec", 3)):
         assert not expert_ships(game, players)
         with pytest.raises(SearchUnavailable, match=f"no network is shipped for {game}"):
             agent.act(ready(game, players), random.Random(0))
@@ -134,7 +138,7 @@ def test_expert_refuses_settings_its_tree_search_does_not_read() -> None:
 def test_expert_is_offered_where_something_ships() -> None:
     assert expert_players("akropolis") == sorted(p for g, p in SHIPPED_LEAF if g == "akropolis")
     assert expert_players("aztec") == [2]
-    assert expert_players("zapotec") == [2]
+    assert expert_players("zapotec") == [2, 4]
 
 
 def test_a_budget_set_on_expert_reaches_both_searches() -> None:

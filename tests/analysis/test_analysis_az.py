@@ -113,7 +113,8 @@ def test_expert_analyses_where_it_was_measured_strongest() -> None:
     assert strongest_agent("aztec") == "hard"  # a count unknown: one that plays them all
     assert strongest_agent("akropolis", 2) == "expert"  # the shipped leaf network
     assert strongest_agent("zapotec", 2) == "expert"  # the shipped leaf network
-    for game, players in (("akropolis", 3), ("akropolis", 4), ("zapotec", 3), ("zapotec", 4)):
+    assert strongest_agent("zapotec", 4) == "expert"  # and the four-player one
+    for game, players in (("akropolis", 3), ("akropolis", 4), ("zapotec", 3)):
         assert strongest_agent(game, players) == "hard"
     expert = analysis_agent(default_agent_spec("aztec", 2), seconds=0.05)
     assert isinstance(expert, ExpertAgent)

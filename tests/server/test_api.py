@@ -35,7 +35,7 @@ def test_the_expert_seat_is_offered_where_a_network_ships(client: TestClient) ->
     games = {g["name"]: g for g in client.get("/api/games").json()}
     assert games["aztec"]["expert_players"] == [2]
     assert games["akropolis"]["expert_players"] == [2]  # the leaf network
-    assert games["zapotec"]["expert_players"] == [2]  # the leaf network
+    assert games["zapotec"]["expert_players"] == [2, 4]  # the leaf networks
     for game, agent, message in (
         ("akropolis", "az", "no network is shipped"),
         ("akropolis", "hard:leafnet=/etc/passwd", "leafnet=PATH is not accepted"),

@@ -172,7 +172,8 @@ EXPERT_ROLLOUT = 0.5
 def _expert(**kw: Any) -> Agent:
     """The learned level, 1.5 s a move: ``az`` on the shipped network with leaves half playouts
     (Aztec, 2 players), or ``hard``'s tree search judging its leaves by the shipped leaf network
-    (Akropolis, 2 players); :class:`stonework.agents.expert.ExpertAgent` picks by the table.
+    (Akropolis, 2 players; Zapotec, 2 and 4); :class:`stonework.agents.expert.ExpertAgent` picks
+    by the table.
 
     Offered only where one ships (the server's lobby asks ``expert_players``); elsewhere its
     first move says no network is shipped. Each was measured against ``hard`` at hard's own
@@ -236,7 +237,7 @@ AGENTS: dict[str, AgentKind] = {
         AgentKind(
             "expert",
             "difficulty: the learned search for 1.5 s a move, where a network ships "
-            "(Aztec, Akropolis and Zapotec, 2 players; needs numpy)",
+            "(Aztec and Akropolis at 2 players, Zapotec at 2 and 4; needs numpy)",
             _expert,
         ),
     )
@@ -247,6 +248,7 @@ STRONGEST: dict[tuple[str, int], str] = {
     ("aztec", 2): "expert",
     ("akropolis", 2): "expert",
     ("zapotec", 2): "expert",
+    ("zapotec", 4): "expert",
 }
 """The strongest agent spec by game and player count where it is not :data:`STRONGEST_DEFAULT`.
 
@@ -258,7 +260,10 @@ by 4.9 ± 3.9 points a game (BENCHMARKS.md, "Akropolis 2p: the leaf network at h
 Zapotec at 2 players: the same search on Zapotec's shipped leaf network with no playout before
 it (``depth=0``) won 64.0% of 200 games against ``hard`` at 0.25 s and, as ``expert`` at 1.5 s,
 66.5% of 200 by 25.0 ± 5.7 points a game (BENCHMARKS.md, "Zapotec 2p: the leaf network judges
-the leaves at once"). All need numpy, so without it ``hard`` stays the strongest there too."""
+the leaves at once"). Zapotec at 4 players: the same search on the four-player network, against
+three ``hard`` seats at 0.25 s, finished ahead of a given ``hard`` seat in 67.3% ± 5.6% of 200
+games and first in 54.5% (fair share 25%; BENCHMARKS.md, "Zapotec 4p: 1,500 teacher games fit
+better and play worse"). All need numpy, so without it ``hard`` stays the strongest there too."""
 STRONGEST_DEFAULT = "hard"
 """``hard`` (MCTS, or ISMCTS with secrets, on the game's measured settings) is the strongest
 level wherever no learned agent was measured stronger (BENCHMARKS.md)."""

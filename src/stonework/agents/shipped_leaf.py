@@ -39,6 +39,10 @@ SHIPPED_LEAF: Final[dict[tuple[str, int], ShippedLeaf]] = {
     # Fitted to 1,811 games of ismcts:200, asked at the leaf itself (no playout: depth=0 beat
     # depth 8 and 2 with it); docs/models.md, "zapotec-2p-leaf-ismcts200x1811".
     ("zapotec", 2): ShippedLeaf("zapotec-2p-leaf-ismcts200x1811.npz", depth=0),
+    # Fitted to 507 games of ismcts:100 at four players, asked at the leaf as at two; a refit to
+    # 1,500 games judged the held-out games better but played worse: docs/models.md,
+    # "zapotec-4p-leaf-ismcts100x507".
+    ("zapotec", 4): ShippedLeaf("zapotec-4p-leaf-ismcts100x507.npz", depth=0),
 }
 """Leaf networks shipped by (game, players). Listed only once measured stronger than ``hard``."""
 
