@@ -146,7 +146,22 @@ def test_resumed_over_two_workers_the_finished_games_stay_and_a_torn_line_goes(
         ),
         (["akropolis", "--teacher", "nobody"], "--teacher nobody: no agent named 'nobody'"),
         (["akropolis", "--games", "0"], "--games must be at least 1"),
-        (["akropolis", "--epochs", "-1"], "--epochs and --max-games must be 0 or more"),
+        (
+            ["akropolis", "--epochs", "-1"],
+            "--epochs, --max-games and --check-games must be 0 or more",
+        ),
+        (
+            ["akropolis", "--check-games", "-2"],
+            "--epochs, --max-games and --check-games must be 0 or more",
+        ),
+        (
+            ["zapotec", "--check-games", "2", "--check-seconds", "0"],
+            "--check-seconds must be above 0 and at most 60",
+        ),
+        (
+            ["zapotec", "--check-games", "2", "--check-seconds", "nan"],
+            "--check-seconds must be above 0 and at most 60",
+        ),
     ],
 )
 def test_bad_settings_are_one_clear_line(args: list[str], message: str, tmp_path: Path) -> None:
@@ -265,3 +280,31 @@ def test_a_zapotec_run_fits_its_own_network(players: int, tmp_path: Path) -> Non
     assert set(report["held out"]) == {"hand estimate", "MLP"}
     assert (report["settings"]["game"], report["settings"]["players"]) == ("zapotec", players)
     assert f"hard:leafnet={out / 'leaf.npz'}" in said(result)
+
+
+def test_a_fit_chosen_by_play_keeps_the_epoch_that_did_best_against_hard(tmp_path: Path) -> None:
+    from stonework.learn.leaf_check import CheckResult, best_candidate
+
+    out = tmp_path / "run"
+    args = ["leafnet", "zapotec", "--teacher", "greedy", "--games", "4", "--epochs", "2"]
+    args += ["--hidden", "8", "--out", str(out), "--check-games", "2", "--check-seconds", "0.01"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "report.json").read_text())
+    check = report["check"]
+    assert (check["games"], check["seconds"], check["settings"]) == (2, 0.01, "depth=0")
+    results = [CheckResult(**row) for row in check["epochs"]]
+    assert [r.epoch for r in results] == [1, 2] and {r.games for r in results} == {2}
+    for r in results:
+        assert 0 <= r.ahead <= 1 and 0 <= r.first <= 1
+    kept = best_candidate(results).epoch
+    assert (report["kept_epoch"], report["kept_by"]) == (kept, "play")
+    # The kept network is that epoch's file, byte for byte; every epoch's file stays.
+    assert (out / "leaf.npz").read_bytes() == (
+        out / "epochs" / f"leaf-epoch{kept}.npz"
+    ).read_bytes()
+    assert sorted(p.name for p in (out / "epochs").iterdir()) == [
+        "leaf-epoch1.npz",
+        "leaf-epoch2.npz",
+    ]
+    assert f"by play: epoch {kept} kept" in said(result)

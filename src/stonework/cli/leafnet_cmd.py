@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import importlib
 import json
+from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -19,6 +20,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from stonework.cli.run_options import Ray, ResumeGames, Workers
+
+if TYPE_CHECKING:
+    from stonework.learn.leaf_check import CheckResult
 
 NEEDS_NUMPY = "the leaf network needs numpy: pip install numpy (or the project's learn extra)"
 
@@ -58,6 +62,16 @@ def leafnet(
     max_games: Annotated[
         int, typer.Option(help="fit to the first K games only (0: all of --games)")
     ] = 0,
+    check_games: Annotated[
+        int,
+        typer.Option(
+            help="choose the epoch kept by play: each epoch's network plays this many games in "
+            "hard's search against hard (0: keep the epoch of least validation error)"
+        ),
+    ] = 0,
+    check_seconds: Annotated[
+        float, typer.Option(help="CPU seconds a move, each side, in those games")
+    ] = 0.25,
 ) -> None:
     """Play teacher games (two-player Akropolis, Zapotec at 2 to 4), then fit the leaf network.
 
@@ -68,6 +82,11 @@ def leafnet(
     and OUT/curve.svg (the learning curve; needs matplotlib). Numpy only, no PyTorch. For
     Akropolis the defaults are the settings of the network in docs/models.md: with --seed 0 the
     same games and the same weights.
+
+    With --check-games N every epoch's network is written to OUT/epochs/ and plays N games in
+    hard's search, one seat against hard in the others, at --check-seconds of CPU a move; the
+    epoch kept is the one ahead of the hard seats most often (the fit's least validation error
+    did not pick the network that plays best; docs/models.md).
     """
     # No emoji codes: "--teacher mcts:x: ..." would print its ":x:" as a picture.
     console = Console(emoji=False)
@@ -93,8 +112,10 @@ def leafnet(
     for name, value in (("--workers", workers), ("--games", games)):
         if value < 1:
             fail(f"{name} must be at least 1")
-    if epochs < 0 or max_games < 0:
-        fail("--epochs and --max-games must be 0 or more")
+    if epochs < 0 or max_games < 0 or check_games < 0:
+        fail("--epochs, --max-games and --check-games must be 0 or more")
+    if check_games and not 0 < check_seconds <= 60:
+        fail("--check-seconds must be above 0 and at most 60")
     if not lr > 0 or not decay >= 0:
         fail("--lr must be above 0 and --decay 0 or more")
     try:
@@ -127,16 +148,59 @@ def leafnet(
     console.print(f"{len(played)} teacher games in {journal}", highlight=False, soft_wrap=True)
     if epochs == 0:
         return
-    from stonework.learn.leaf_fit import FitSettings, fit_games, plot_curve
+    from stonework.learn.leaf_check import best_candidate, check_candidates
+    from stonework.learn.leaf_fit import FitSettings, MLPFit, fit_games, plot_curve
 
     settings = FitSettings(sizes, epochs, seed, lr, decay, residual)
     chosen = played[:max_games] if max_games else played
+    checked: list[CheckResult] = []
+
+    def by_play(fit: MLPFit) -> int:
+        candidates = {}
+        (out / "epochs").mkdir(parents=True, exist_ok=True)
+        for epoch, net in enumerate(fit.snapshots[1:], 1):
+            candidates[epoch] = str(out / "epochs" / f"leaf-epoch{epoch}.npz")
+            net.save(candidates[epoch])
+        title = (
+            f"check games ({len(candidates)} epochs x {check_games}, {check_seconds:g} s a move)"
+        )
+        with games_progress(console, title, len(candidates) * check_games) as progress:
+            checked.extend(
+                check_candidates(
+                    candidates,
+                    spec.name,
+                    players,
+                    check_games,
+                    check_seconds,
+                    seed,
+                    kind.check_settings,
+                    workers,
+                    ray,
+                    progress,
+                )
+            )
+        console.print(check_table(checked, fit.kept))
+        return best_candidate(checked).epoch
+
     try:
         result, report = fit_games(
-            chosen, settings, lambda line: console.print(line, highlight=False), spec.name, players
+            chosen,
+            settings,
+            lambda line: console.print(line, highlight=False),
+            spec.name,
+            players,
+            by_play if check_games and epochs else None,
         )
-    except ValueError as exc:
+    except (ValueError, RuntimeError, OSError) as exc:
         fail(str(exc))
+    if checked:
+        report["check"] = {
+            "games": check_games,
+            "seconds": check_seconds,
+            "opponent": "hard",
+            "settings": kind.check_settings,
+            "epochs": [asdict(result) for result in checked],
+        }
     report["settings"] = {
         "game": spec.name,
         "players": players,
@@ -151,7 +215,7 @@ def leafnet(
     console.print(figures_table(report))
     written = [out / "leaf.npz", out / "report.json"]
     title = f"{spec.title} {players}p leaf network: {len(chosen)} games of {teacher}"
-    if plot_curve(result, out / "curve.svg", title):
+    if plot_curve(result, out / "curve.svg", title, report["kept_by"]):
         written.append(out / "curve.svg")
     else:
         console.print("no curve.svg: it needs matplotlib (the curve is in report.json)")
@@ -163,7 +227,9 @@ def leafnet(
 
 def figures_table(report: dict[str, object]) -> Table:
     """The report's figures per model: margin RMS error and winner named, held out and train."""
-    table = Table(title=f"{report['games']} games, kept epoch {report['kept_epoch']}")
+    table = Table(
+        title=f"{report['games']} games, kept epoch {report['kept_epoch']} (by {report['kept_by']})"
+    )
     table.add_column("model")
     for part in ("held out", "train"):
         table.add_column(f"{part}: margin RMSE", justify="right")
@@ -175,4 +241,27 @@ def figures_table(report: dict[str, object]) -> Table:
         for figures in (held[model], train[model]):
             cells += [f"{figures['margin_rmse']:.2f}", f"{figures['winner_named']:.1%}"]
         table.add_row(model, *cells)
+    return table
+
+
+def check_table(results: list[CheckResult], by_validation: int) -> Table:
+    """Each checked epoch's games against ``hard``: ahead of a hard seat, first, points over."""
+    from stonework.learn.leaf_check import best_candidate
+
+    best = best_candidate(results).epoch
+    table = Table(title=f"by play: epoch {best} kept (by validation error: {by_validation})")
+    table.add_column("epoch", justify="right")
+    table.add_column("games", justify="right")
+    table.add_column("ahead of a hard seat", justify="right")
+    table.add_column("first", justify="right")
+    table.add_column("points over hard", justify="right")
+    for r in results:
+        mark = " *" if r.epoch == best else ""
+        table.add_row(
+            f"{r.epoch}{mark}",
+            str(r.games),
+            f"{r.ahead:.1%} ± {1.96 * r.ahead_se:.1%}",
+            f"{r.first:.1%}",
+            f"{r.margin:+.1f}",
+        )
     return table

@@ -89,11 +89,13 @@ class Epoch:
 
 @dataclass
 class MLPFit:
-    """A fitted network, its learning curve, and the epoch whose weights it kept (0: the start)."""
+    """A fitted network, its learning curve, and the epoch whose weights it kept (0: the start);
+    ``snapshots[e]`` is the network after epoch ``e`` (0: the start), for a choice by play."""
 
     net: LeafMLP
     curve: list[Epoch] = field(default_factory=list)
     kept: int = 0
+    snapshots: list[LeafMLP] = field(default_factory=list)
 
 
 def rms(pred: np.ndarray, truth: np.ndarray) -> float:
@@ -148,6 +150,7 @@ def fit_mlp(
         return net(players, net.FEATURE_NAMES, mean, std, layers, scale, residual)
 
     result = MLPFit(net_of(params))
+    result.snapshots.append(result.net)
     best: float | None = None
     if valid is not None:
         best = rms(result.net.margins_batch(valid[0]), valid[1])
@@ -185,9 +188,9 @@ def fit_mlp(
         train = (total / n) ** 0.5 * scale
         line = f"epoch {epoch + 1}/{epochs}: train RMS {train:.2f} points"
         validation = None
-        now = None
+        now = net_of(params)
+        result.snapshots.append(now)
         if valid is not None and best is not None:
-            now = net_of(params)
             validation = rms(now.margins_batch(valid[0]), valid[1])
             line += f", validation {validation:.2f}"
             if validation < best:
@@ -197,7 +200,7 @@ def fit_mlp(
         if say is not None:
             say(line)
     if valid is None:
-        result.net, result.kept = net_of(params), epochs
+        result.net, result.kept = result.snapshots[-1], epochs
     return result
 
 
@@ -234,9 +237,14 @@ def fit_games(
     say: Callable[[str], None] | None = None,
     game: str = GAME,
     players: int = PLAYERS,
+    choose: Callable[[MLPFit], int] | None = None,
 ) -> tuple[MLPFit, dict[str, Any]]:
     """The network of ``game`` at ``players`` players fitted to ``games`` and its report (figures
     per part and model, the curve).
+
+    ``choose`` (the fit, its snapshots by epoch) names the epoch to keep instead of the one of
+    least validation error (``stonework leafnet --check-games``: by play, :mod:`.leaf_check`);
+    the report's figures are then the chosen network's.
 
     ValueError if a part of :func:`parts` is empty (too few games) or a game does not replay.
     """
@@ -285,6 +293,11 @@ def fit_games(
         net=kind.net,
         players=players,
     )
+    if choose is not None:
+        kept = choose(result)
+        if not 0 <= kept < len(result.snapshots):
+            raise ValueError(f"no epoch {kept} to keep: the fit ran {settings.epochs}")
+        result.net, result.kept = result.snapshots[kept], kept
     raw = result.net.margins_batch(data["x"])
     # Both ways round at two players, as the networks' margins ask it.
     predictions[MODELS[2]] = (raw - raw[rival]) / 2 if players == 2 else raw
@@ -297,6 +310,7 @@ def fit_games(
             "held out": int(test.sum()),
         },
         "kept_epoch": result.kept,
+        "kept_by": "validation" if choose is None else "play",
     }
     for part, mask in (("held out", test), ("train", train)):
         report[part] = {name: figures(p[mask], y[mask]) for name, p in predictions.items()}
@@ -305,9 +319,10 @@ def fit_games(
     return result, report
 
 
-def plot_curve(result: MLPFit, path: Path, title: str) -> bool:
-    """Draw the train and validation errors by epoch, the kept epoch marked, as an SVG or PNG
-    (by ``path``'s suffix; False without matplotlib)."""
+def plot_curve(result: MLPFit, path: Path, title: str, kept_by: str = "validation") -> bool:
+    """Draw the train and validation errors by epoch, the kept epoch marked (and whether it was
+    chosen by ``validation`` or by ``play``), as an SVG or PNG (by ``path``'s suffix; False
+    without matplotlib)."""
     try:
         import matplotlib
 
@@ -324,7 +339,13 @@ def plot_curve(result: MLPFit, path: Path, title: str) -> bool:
     ):
         if points:
             axes.plot(*zip(*points, strict=True), marker=marker, label=label)
-    axes.axvline(result.kept, color="grey", lw=0.8, ls="--", label=f"kept (epoch {result.kept})")
+    axes.axvline(
+        result.kept,
+        color="grey",
+        lw=0.8,
+        ls="--",
+        label=f"kept (epoch {result.kept}, by {kept_by})",
+    )
     axes.set_xlabel("epoch")
     axes.set_ylabel("margin RMS error (points)")
     axes.set_title(title)

@@ -28,6 +28,9 @@ class LeafKind:
     module: str
     linear: str | None = None
     """The module whose ``features(state, seat)`` the report refits by least squares, if any."""
+    check_settings: str = ""
+    """``hard``'s settings beside the network when a fit is chosen by play (``depth=0``: the
+    network judges the leaf itself, as the shipped ones of the game are played)."""
 
     def _module(self, name: str) -> Any:
         return importlib.import_module(name)
@@ -67,6 +70,7 @@ KINDS: dict[str, LeafKind] = {
         (2, 3, 4),
         {2: "ismcts:200", 3: "ismcts:150", 4: "ismcts:100"},
         "stonework.games.zapotec.leaf_net",
+        check_settings="depth=0",
     ),
 }
 
