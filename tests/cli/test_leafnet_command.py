@@ -133,7 +133,10 @@ def test_resumed_over_two_workers_the_finished_games_stay_and_a_torn_line_goes(
     [
         (["chess"], "no game named 'chess'"),
         (["aztec"], "the leaf network is for akropolis and zapotec, not aztec"),
-        (["akropolis", "--players", "3"], "the akropolis leaf network is for 2 players, not 3"),
+        (
+            ["akropolis", "--players", "1"],
+            "the akropolis leaf network is for 2, 3, 4 players, not 1",
+        ),
         (["zapotec", "--players", "5"], "the zapotec leaf network is for 2, 3, 4 players, not 5"),
         (
             ["akropolis", "--hidden", "x"],
@@ -308,3 +311,20 @@ def test_a_fit_chosen_by_play_keeps_the_epoch_that_did_best_against_hard(tmp_pat
         "leaf-epoch2.npz",
     ]
     assert f"by play: epoch {kept} kept" in said(result)
+
+
+def test_a_three_player_akropolis_run_fits_its_network_beside_the_linear_refit(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "run"
+    args = ["leafnet", "akropolis", "--players", "3", "--teacher", "greedy", "--games", "4"]
+    args += ["--epochs", "1", "--hidden", "8", "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in lines(out / "teacher.jsonl")]
+    assert [len(row["totals"]) for row in rows] == [3] * 4
+    net = LeafNet.load(out / "leaf.npz")
+    assert net.players == 3 and net.mean.shape == (3 * len(net.FEATURE_NAMES),)
+    report = json.loads((out / "report.json").read_text())
+    assert set(report["held out"]) == {"hand estimate", "linear refit", "MLP"}
+    assert report["kept_by"] == "validation"

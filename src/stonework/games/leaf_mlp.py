@@ -77,7 +77,7 @@ class LeafMLP:
         self.check_players(players)
         if tuple(names) != self.FEATURE_NAMES:
             raise ValueError("its features are not this version's (fit it again)")
-        width = self.BLOCKS * len(self.FEATURE_NAMES)
+        width = self.blocks(players) * len(self.FEATURE_NAMES)
         self.mean = np.asarray(mean, dtype=np.float64).reshape(-1)
         self.std = np.asarray(std, dtype=np.float64).reshape(-1)
         if self.mean.shape != (width,) or self.std.shape != (width,):
@@ -105,6 +105,12 @@ class LeafMLP:
 
     def check_players(self, players: int) -> None:
         """ValueError unless the game's network can be fitted for ``players`` players."""
+
+    @classmethod
+    def blocks(cls, players: int) -> int:
+        """Seat blocks in an input row at ``players`` players (:attr:`BLOCKS` unless a game's
+        layout differs by player count)."""
+        return cls.BLOCKS
 
     @classmethod
     def hand_margins(cls, rows: Any) -> Any:

@@ -231,6 +231,21 @@ def parts(games: int) -> dict[str, int]:
     return {"fitted": fitted, "validation": cut - fitted, "held out": games - cut}
 
 
+def over_best_other(totals: np.ndarray, players: int) -> np.ndarray:
+    """Each row's total less the best other seat's of its position (rows in runs of
+    ``players``, seat 0 first).
+
+    >>> over_best_other(np.array([10.0, 4.0, 7.0, 1.0, 2.0, 3.0]), 3).tolist()
+    [3.0, -6.0, -3.0, -2.0, -1.0, 1.0]
+    """
+    runs = totals.reshape(-1, players)
+    out = np.empty_like(runs)
+    for seat in range(players):
+        others = np.delete(runs, seat, axis=1)
+        out[:, seat] = runs[:, seat] - others.max(axis=1)
+    return out.reshape(-1)
+
+
 def fit_games(
     games: list[dict[str, Any]],
     settings: FitSettings,
@@ -267,11 +282,10 @@ def fit_games(
     rival = np.arange(len(y)) ^ 1
     if data["lin"].shape[1]:
         # The linear model of leaf_estimate refitted here: each seat's total on its features,
-        # the margin taken as the difference (as fitted_lead_values does; two players only).
+        # the margin taken over the best other seat's (as fitted_lead_values does).
         design = np.concatenate([data["lin"], np.ones((len(y), 1))], axis=1)
         w, *_ = np.linalg.lstsq(design[train], data["total"][train], rcond=None)
-        linear = design @ w
-        predictions[MODELS[1]] = linear - linear[rival]
+        predictions[MODELS[1]] = over_best_other(design @ w, players)
     fitted = data["game"] < int(FITTED * len(games))
     valid = train & ~fitted
     if say is not None:

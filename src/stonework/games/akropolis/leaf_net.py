@@ -1,7 +1,8 @@
-"""A learned leaf value for two-player Akropolis: a small MLP on features of the table (numpy).
+"""A learned leaf value for Akropolis (2 to 4 players): a small MLP on features of the table (numpy).
 
 The tree search judges its leaves at two players by the hand-made estimate
-(:func:`.evaluation.estimate`, each seat's lead squashed by ``tanh``). This module holds a
+(:func:`.evaluation.estimate`, each seat's lead squashed by ``tanh``), at three and four by the
+linear estimate fitted per player count after a round of greedy moves. This module holds a
 richer description of a seat's position (:func:`net_features`: the linear leaf estimate's terms,
 the hand estimate itself, each district type's heights and counts, the city's shape, and the
 tiles on the construction site the seat can afford) and a multi-layer perceptron that reads a
@@ -13,9 +14,14 @@ zero can only move away from the hand estimate as far as the held-back games all
 needs numpy only; the file format is this module's own ``.npz`` (:meth:`LeafNet.save`, the
 network and file shared with the other games' leaf values in :mod:`stonework.games.leaf_mlp`).
 
+From three players on a seat's row has three blocks, as Zapotec's: its own features, those of
+the strongest other seat by the hand estimate (the rival), and the mean of the rest; the target
+is the seat's final margin over the best other seat. A two-player file keeps its two blocks (the
+network shipped for two players reads 174 inputs).
+
 The search sees the prediction as :func:`LeafNet.values`: ``tanh(margin / LEAD_SCALE)`` for
-the seat and its negation for the rival, the same scale as the hand-made leaves, so the tree's
-exploration constant keeps its meaning.
+each seat (at two players the seat's and its negation for the rival), the same scale as the
+hand-made leaves, so the tree's exploration constant keeps its meaning.
 """
 
 from __future__ import annotations
@@ -140,21 +146,39 @@ def pair_inputs(own: list[float], rival: list[float]) -> list[float]:
 
 
 def seat_rows(state: AkropolisState) -> list[list[float]]:
-    """Each seat's input row, seat by seat (what the fit reads of a position)."""
-    f0 = net_features(state, 0)
-    f1 = net_features(state, 1)
-    return [pair_inputs(f0, f1), pair_inputs(f1, f0)]
+    """Each seat's input row, seat by seat (what the fit reads of a position): at two players its
+    features and its rival's; from three on its own, the strongest other seat's by the hand
+    estimate (ties to the earlier seat), and the mean of the rest."""
+    n = state.num_players
+    features = [net_features(state, seat) for seat in range(n)]
+    if n == 2:
+        return [pair_inputs(features[0], features[1]), pair_inputs(features[1], features[0])]
+    hand = FEATURE_NAMES.index("hand estimate")
+    rows = []
+    for seat in range(n):
+        others = sorted((s for s in range(n) if s != seat), key=lambda s: -features[s][hand])
+        rest = [0.0] * len(FEATURE_NAMES)
+        for other in others[1:]:
+            for k, value in enumerate(features[other]):
+                rest[k] += value / (n - 2)
+        rows.append(features[seat] + features[others[0]] + rest)
+    return rows
 
 
 class LeafNet(LeafMLP):
-    """The fitted MLP for two-player Akropolis: a seat's features and its rival's in."""
+    """The fitted MLP for Akropolis at the player count it was fitted for: a seat's features and
+    its rival's in (and the rest's mean from three players on)."""
 
     FORMAT = FORMAT
     FEATURE_NAMES = FEATURE_NAMES
 
     def check_players(self, players: int) -> None:
-        if players != 2:
-            raise ValueError(f"the learned leaf value is for 2 players, not {players}")
+        if not 2 <= players <= 4:
+            raise ValueError(f"the learned leaf value is for 2 to 4 players, not {players}")
+
+    @classmethod
+    def blocks(cls, players: int) -> int:
+        return 2 if players == 2 else 3
 
     def margin(self, state: AkropolisState) -> float:
         """Seat 0's predicted final margin over seat 1, the same read from either side.
@@ -165,13 +189,20 @@ class LeafNet(LeafMLP):
         out = self.margins_batch(seat_rows(state))
         return float(out[0] - out[1]) / 2.0
 
+    def margins(self, state: AkropolisState) -> list[float]:
+        """Each seat's predicted final margin over the best other seat (points); at two players
+        seat 0's :meth:`margin` and its negation."""
+        if self.players == 2:
+            m = self.margin(state)
+            return [m, -m]
+        return [float(m) for m in self.margins_batch(seat_rows(state))]
+
     def values(self, state: AkropolisState) -> list[float]:
         """Each seat's value in [-1, 1]: its predicted margin squashed as the hand leaves are."""
-        v = math.tanh(self.margin(state) / LEAD_SCALE)
-        return [v, -v]
+        return [math.tanh(m / LEAD_SCALE) for m in self.margins(state)]
 
     def check(self, state: State) -> None:
-        """ValueError unless ``state`` is a two-player Akropolis game (what it was fitted to)."""
+        """ValueError unless ``state`` is an Akropolis game of the fitted player count."""
         from stonework.games.akropolis.state import AkropolisState
 
         if not isinstance(state, AkropolisState) or state.solo:
