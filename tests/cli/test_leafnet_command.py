@@ -311,6 +311,9 @@ def test_a_fit_chosen_by_play_keeps_the_epoch_that_did_best_against_hard(tmp_pat
         "leaf-epoch2.npz",
     ]
     assert f"by play: epoch {kept} kept" in said(result)
+    if importlib.util.find_spec("matplotlib") is not None:
+        # The curve shows each epoch's strength against hard beside its errors.
+        assert "ahead of a hard seat" in (out / "curve.svg").read_text()
 
 
 def test_a_three_player_akropolis_run_fits_its_network_beside_the_linear_refit(

@@ -215,7 +215,8 @@ def leafnet(
     console.print(figures_table(report))
     written = [out / "leaf.npz", out / "report.json"]
     title = f"{spec.title} {players}p leaf network: {len(chosen)} games of {teacher}"
-    if plot_curve(result, out / "curve.svg", title, report["kept_by"]):
+    strength = [(r.epoch, r.ahead, r.ahead_se) for r in checked]
+    if plot_curve(result, out / "curve.svg", title, report["kept_by"], strength):
         written.append(out / "curve.svg")
     else:
         console.print("no curve.svg: it needs matplotlib (the curve is in report.json)")

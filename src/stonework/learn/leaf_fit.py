@@ -333,37 +333,69 @@ def fit_games(
     return result, report
 
 
-def plot_curve(result: MLPFit, path: Path, title: str, kept_by: str = "validation") -> bool:
+def plot_curve(
+    result: MLPFit,
+    path: Path,
+    title: str,
+    kept_by: str = "validation",
+    strength: list[tuple[int, float, float]] | None = None,
+) -> bool:
     """Draw the train and validation errors by epoch, the kept epoch marked (and whether it was
     chosen by ``validation`` or by ``play``), as an SVG or PNG (by ``path``'s suffix; False
-    without matplotlib)."""
+    without matplotlib). ``strength`` (epoch, share ahead of a ``hard`` seat, its standard
+    error), from a choice by play, is drawn beside them on its own axis: the strength of each
+    epoch's network against a fixed opponent."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import MaxNLocator
     except ImportError:
         return False
-    figure, axes = plt.subplots(figsize=(6, 3.5))
+    figure, axes = plt.subplots(figsize=(6.5 if strength else 6, 3.5))
     trained = [(p.epoch, p.train) for p in result.curve if p.train is not None]
     checked = [(p.epoch, p.validation) for p in result.curve if p.validation is not None]
+    handles = []
     for points, marker, label in (
         (trained, ".", "train (during the epoch)"),
         (checked, "o", "validation"),
     ):
         if points:
-            axes.plot(*zip(*points, strict=True), marker=marker, label=label)
-    axes.axvline(
-        result.kept,
-        color="grey",
-        lw=0.8,
-        ls="--",
-        label=f"kept (epoch {result.kept}, by {kept_by})",
+            handles += axes.plot(*zip(*points, strict=True), marker=marker, label=label)
+    handles.append(
+        axes.axvline(
+            result.kept,
+            color="grey",
+            lw=0.8,
+            ls="--",
+            label=f"kept (epoch {result.kept}, by {kept_by})",
+        )
     )
     axes.set_xlabel("epoch")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_ylabel("margin RMS error (points)")
+    if strength:
+        right = axes.twinx()
+        epochs = [e for e, _, _ in strength]
+        shares = [100 * a for _, a, _ in strength]
+        bars = [196 * se for _, _, se in strength]  # 1.96 standard errors, in percent
+        handles.append(
+            right.errorbar(
+                epochs,
+                shares,
+                yerr=bars,
+                color="tab:green",
+                marker="s",
+                capsize=3,
+                label="ahead of a hard seat (%)",
+            )
+        )
+        right.axhline(50, color="tab:green", lw=0.6, ls=":")
+        right.set_ylim(0, 100)
+        right.set_ylabel("ahead of a hard seat (%)")
     axes.set_title(title)
-    axes.legend()
+    axes.legend(handles=handles, fontsize="small")
     figure.tight_layout()
     # No date in the SVG: the same run draws the same file.
     figure.savefig(path, metadata={"Date": None} if path.suffix == ".svg" else None)
