@@ -17,11 +17,9 @@ each side ran.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import random
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -32,20 +30,12 @@ if str(ROOT / "src") not in sys.path:
 
 def cpu_budgeted(spec: str, seconds: float) -> Any:
     """The agent of ``spec`` with a budget of ``seconds`` of process CPU time a move."""
-    from stonework.agents.base import Budget
-    from stonework.agents.catalog import agent_from_spec
+    from stonework.agents.catalog import cpu_timed
 
     try:
-        agent = agent_from_spec(spec)
+        return cpu_timed(spec, seconds)
     except ValueError as exc:  # a bad spec or an unreadable network file: say so, no traceback
         raise SystemExit(f"{spec}: {exc}") from None
-    budget = getattr(agent, "budget", None)
-    if not isinstance(budget, Budget):
-        raise SystemExit(f"{spec} has no search budget to set")
-    agent.budget = dataclasses.replace(  # type: ignore[attr-defined]
-        budget, iterations=None, seconds=seconds, clock=time.process_time
-    )
-    return agent
 
 
 def play(game: str, players: int, agents: list[Any], seed: int) -> dict[str, Any]:

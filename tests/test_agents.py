@@ -259,3 +259,17 @@ def test_greedy_ranking_stops_when_told() -> None:
     assert [str(a) for _, a in ranked] == ["2", "1", "0", "3", "4", "5", "6", "7", "8", "9"]
     full = greedy_ranking(state, 0, random.Random(0))
     assert str(full[0][1]) == "9" and str(full[-1][1]) == "0"
+
+
+def test_an_agent_on_cpu_time_keeps_its_settings_and_drops_its_other_limits() -> None:
+    import time
+
+    from stonework.agents.catalog import cpu_timed
+
+    agent = cpu_timed("hard:iterations=50", 0.3)
+    budget = agent.budget  # type: ignore[attr-defined]
+    assert (budget.iterations, budget.seconds, budget.clock) == (None, 0.3, time.process_time)
+    with pytest.raises(ValueError, match="greedy has no search budget to set"):
+        cpu_timed("greedy", 0.3)
+    with pytest.raises(ValueError, match="no agent named 'nobody'"):
+        cpu_timed("nobody", 0.3)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -324,6 +325,21 @@ def agent_from_spec(text: str) -> Agent:
     """Build an agent from its text spec (see :func:`parse_agent_spec`)."""
     name, kw = parse_agent_spec(text)
     return make_agent(name, **kw)
+
+
+def cpu_timed(text: str, seconds: float) -> Agent:
+    """The agent of spec ``text`` with ``seconds`` of this process's CPU time a move
+    (``time.process_time``) as its whole budget: a match between such agents is not tilted by
+    other work on the machine, where wall-clock budgets give whichever side waits for a core
+    fewer iterations. ValueError if the spec is bad or the agent has no search budget."""
+    agent = agent_from_spec(text)
+    budget = getattr(agent, "budget", None)
+    if not isinstance(budget, Budget):
+        raise ValueError(f"{text} has no search budget to set")
+    agent.budget = dataclasses.replace(  # type: ignore[attr-defined]
+        budget, iterations=None, seconds=seconds, clock=time.process_time
+    )
+    return agent
 
 
 def _is_number(text: str) -> bool:

@@ -18,9 +18,6 @@ the networks themselves.
 
 from __future__ import annotations
 
-import dataclasses
-import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -28,8 +25,6 @@ from typing import Any, Final
 CHECK_STREAM: Final = 50_021
 """Check game ``g`` of a run of seed ``S`` is seeded from ``CHECK_STREAM + S + g``: other games
 than the teacher's (those start at 30,000), the same for every candidate."""
-AGENT_STREAM: Final = 7_919
-"""The agents' random stream of a game of seed ``s`` is seeded from ``s + AGENT_STREAM``."""
 
 
 @dataclass(frozen=True)
@@ -46,44 +41,22 @@ class CheckGame:
     settings: str = ""
 
 
-def cpu_agent(spec: str, seconds: float) -> Any:
-    """The agent of ``spec`` given ``seconds`` of this process's CPU time a move."""
-    from stonework.agents.base import Budget
-    from stonework.agents.catalog import agent_from_spec
-
-    agent = agent_from_spec(spec)
-    budget = getattr(agent, "budget", None)
-    if not isinstance(budget, Budget):
-        raise ValueError(f"{spec} has no search budget to set")
-    agent.budget = dataclasses.replace(  # type: ignore[attr-defined]
-        budget, iterations=None, seconds=seconds, clock=time.process_time
-    )
-    return agent
-
-
 def play_check_game(task: CheckGame) -> dict[str, Any]:
     """One game of the candidate (``hard`` with its network) against ``hard`` in the other
     seats: the candidate's seat, the scores and the returns (ranks, ties broken by the rules)."""
+    from stonework.agents.catalog import cpu_timed
     from stonework.agents.leaf_values import load_leaf_value
-    from stonework.core.registry import new_game
+    from stonework.learn.leaf_games import play_to_end, start
 
     spec = "hard" + (f":{task.settings}" if task.settings else "")
-    candidate = cpu_agent(spec, task.seconds)
+    candidate = cpu_timed(spec, task.seconds)
     # Set after building, not as ``leafnet=PATH`` in the spec: a path may hold a ":".
     candidate.leaf_value = load_leaf_value(task.network)
     agents = [
-        candidate if seat == task.seat else cpu_agent("hard", task.seconds)
+        candidate if seat == task.seat else cpu_timed("hard", task.seconds)
         for seat in range(task.players)
     ]
-    state = new_game(task.game, players=task.players, seed=task.seed)
-    chance = random.Random(task.seed)
-    rng = random.Random(task.seed + AGENT_STREAM)
-    while not state.is_terminal:
-        seat = state.current_player
-        if seat < 0:
-            state.apply(state.sample_chance(chance))
-            continue
-        state.apply(agents[seat].act(state, rng))
+    state = play_to_end(start(task.seed, task.game, task.players), agents, task.seed)
     return {
         "seat": task.seat,
         "scores": [float(score.total) for score in state.scores()],

@@ -69,21 +69,27 @@ def play_one(teacher: str, seed: int, game: str = GAME, players: int = PLAYERS) 
 
     state = start(seed, game, players)
     opening = len(state.history)
-    chance = random.Random(seed)
-    agent_rng = random.Random(seed + AGENT_STREAM)
-    agents = [agent_from_spec(teacher) for _ in range(players)]
-    while not state.is_terminal:
-        seat = state.current_player
-        if seat < 0:
-            state.apply(state.sample_chance(chance))
-            continue
-        state.apply(agents[seat].act(state, agent_rng))
+    play_to_end(state, [agent_from_spec(teacher) for _ in range(players)], seed)
     return {
         "seed": seed,
         "teacher": teacher,
         "moves": [str(action) for _, action in state.history[opening:]],
         "totals": [float(score.total) for score in state.scores()],
     }
+
+
+def play_to_end(state: State, agents: list[Any], seed: int) -> State:
+    """``state`` played to its end by ``agents`` (one a seat), the chance draws from ``seed`` and
+    the agents' choices from a separate stream (:data:`AGENT_STREAM`)."""
+    chance = random.Random(seed)
+    agent_rng = random.Random(seed + AGENT_STREAM)
+    while not state.is_terminal:
+        seat = state.current_player
+        if seat < 0:
+            state.apply(state.sample_chance(chance))
+            continue
+        state.apply(agents[seat].act(state, agent_rng))
+    return state
 
 
 def play_teacher_game(task: TeacherGame) -> dict[str, Any]:
