@@ -217,3 +217,50 @@ def test_the_kept_epoch_is_no_worse_on_its_validation_games_than_the_start(
     start = float(np.sqrt(((hand_rows - truth) ** 2).mean()))
     assert kept <= start + 0.5
     assert residual_net.residual
+
+
+class Favouring:
+    """A leaf value that likes one move of seat ``seat`` above all others (and counts calls)."""
+
+    def __init__(self, seat: int, move: object) -> None:
+        self.seat, self.move, self.calls = seat, move, 0
+
+    def check(self, state: State) -> None:
+        pass
+
+    def __call__(self, state: State) -> list[float]:
+        self.calls += 1
+        mine = [action for player, action in state.history if player == self.seat]
+        liked = 0.9 if mine and mine[-1] == self.move else -0.9
+        return [liked, -liked] if self.seat == 0 else [-liked, liked]
+
+
+@pytest.mark.parametrize("rank", ["off", "root", "all"])
+def test_netrank_orders_new_children_by_the_leaf_value(rank: str) -> None:
+    state = midgame()
+    seat = state.current_player
+    legal = state.legal_actions()
+    from stonework.agents.simple import greedy_ranking
+
+    heuristic_order = [a for _, a in greedy_ranking(state, seat, random.Random(0))]
+    target = heuristic_order[-1]  # the move the heuristic likes least
+    judge = Favouring(seat, target)
+    agent = MCTSAgent(
+        Budget(iterations=20),
+        stop_early=False,
+        leaf_value=judge,
+        net_rank=rank,  # type: ignore[arg-type]
+    )
+    search = agent._run(state, seat, legal, random.Random(1))
+    if rank == "off":
+        assert search.root_order[0] != target and search.judge is None
+    else:
+        assert search.root_order[0] == target
+        assert (search.judge is judge) == (rank == "all")
+
+
+def test_netrank_needs_a_leaf_network_and_a_known_place() -> None:
+    with pytest.raises(ValueError, match="give leafnet= too"):
+        agent_from_spec("hard:netrank=root")
+    with pytest.raises(ValueError, match="netrank must be off, root or all, not 'some'"):
+        MCTSAgent(Budget(iterations=5), leaf_value=Counting(), net_rank="some")  # type: ignore[arg-type]

@@ -111,6 +111,7 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
         reply_expand = None if raw_reply_expand is None else int(raw_reply_expand)
         raw_leafnet = kw.pop("leafnet", None)
         leaf_value = None if raw_leafnet is None else _leaf_net(raw_leafnet)
+        net_rank = str(kw.pop("netrank", "off")).lower()
         _no_more(mode, kw)
         agent = MCTSAgent(
             budget,
@@ -127,6 +128,7 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
             replies=replies,
             reply_expand=reply_expand,
             leaf_value=leaf_value,
+            net_rank=net_rank,  # type: ignore[arg-type]
         )
         return agent
 

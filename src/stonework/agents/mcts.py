@@ -35,6 +35,7 @@ game. ``auto`` (the default) takes the model set for the player count in :data:`
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Final, Literal, Protocol
 
 from stonework.agents.base import Agent, Budget, BudgetRun, Values, check_turn, fork_rng
@@ -52,6 +53,7 @@ from stonework.core.state import CHANCE, TERMINAL, Action, State
 
 Mode = Literal["mcts", "ismcts", "auto"]
 ValueModel = Literal["lead", "field", "auto"]
+NetRank = Literal["off", "root", "all"]
 VALUE_MODELS: dict[int, ValueModel] = {2: "lead", 3: "lead", 4: "lead"}
 """What ``values="auto"`` backs up at each player count (``lead`` where a count is missing).
 
@@ -158,6 +160,7 @@ class MCTSAgent(Agent):
         replies: int | None = None,
         reply_expand: int | None = None,
         leaf_value: LeafValue | None = None,
+        net_rank: NetRank = "off",
     ) -> None:
         if mode not in ("mcts", "ismcts", "auto"):
             raise ValueError(f"mode must be mcts, ismcts or auto, not {mode!r}")
@@ -165,6 +168,10 @@ class MCTSAgent(Agent):
             raise ValueError(f"values must be lead, field or auto, not {values!r}")
         if temperature is not None and not temperature > 0:
             raise ValueError(f"temperature must be positive, not {temperature!r}")
+        if net_rank not in ("off", "root", "all"):
+            raise ValueError(f"netrank must be off, root or all, not {net_rank!r}")
+        if net_rank != "off" and leaf_value is None:
+            raise ValueError("netrank= ranks moves by the leaf network: give leafnet= too")
         self.budget = budget
         self.mode = mode
         self.playout = playout
@@ -190,6 +197,9 @@ class MCTSAgent(Agent):
         """Candidates compared by one ply for such a node's new child; ``None``: the game's own."""
         self.leaf_value = leaf_value
         """Judges the leaves cut off by the playout's depth; ``None``: the game's evaluation."""
+        self.net_rank = net_rank
+        """Where new children are chosen by one ply of ``leaf_value`` instead of the game's
+        heuristic: nowhere (``off``), in the root's order (``root``), or everywhere (``all``)."""
         self.name = "ismcts" if mode == "ismcts" else "mcts"
         self.last_iterations = 0
         self.last_root: Node | None = None
@@ -228,6 +238,7 @@ class MCTSAgent(Agent):
         has_heuristic: bool,
         expand: int,
         rng: Rng,
+        judge: Callable[[State], Values] | None = None,
     ) -> Action:
         # Below the root there is no time to rank every action, but the best of a few random
         # ones (by one ply of the game's heuristic) makes every seat, opponents included, try
@@ -235,7 +246,7 @@ class MCTSAgent(Agent):
         if not has_heuristic or expand < 2 or len(untried) == 1:
             return rng.choice(untried)
         candidates = rng.sample(untried, min(expand, len(untried)))
-        return max(candidates, key=lambda a: one_ply_value(world, a, player, rng))
+        return max(candidates, key=lambda a: one_ply_value(world, a, player, rng, judge))
 
     def act(self, state: State, rng: Rng) -> Action:
         """The most visited root action after the budget is spent."""
@@ -336,9 +347,12 @@ class _Search:
             agent.leaf_value.check(state)
         self.world0 = state.determinize(seat, self.det_rng)
         self.has_heuristic = self.world0.heuristic() is not None
+        self.judge = agent.leaf_value if agent.net_rank == "all" else None
+        """What new children below the root are chosen by (``None``: the game's heuristic)."""
         self.root_order: list[Action] = []
         if self.has_heuristic and len(actions) > agent.widen_above:
-            ranking = greedy_ranking(self.world0, seat, rng, run.out_of_time)
+            judge = agent.leaf_value if agent.net_rank != "off" else None
+            ranking = greedy_ranking(self.world0, seat, rng, run.out_of_time, judge)
             self.root_order = [a for _, a in ranking]
         if include is not None:
             # Tried first, so that a report can value it (see MCTSAgent.root_statistics).
@@ -463,13 +477,13 @@ class _Search:
         ):
             # A node visited this often lies on a line the search believes in: rank all its
             # actions once, so its best replies are tried.
-            ranking = greedy_ranking(world, player, self.rng, self.run.out_of_time)
+            ranking = greedy_ranking(world, player, self.rng, self.run.out_of_time, self.judge)
             node.order = [a for _, a in ranking]
         action = _first_untried(node.order, untried) if node.order else None
         if action is None:
             expand = self.expand_sample if player == self.seat else self.reply_expand
             action = self.agent._pick_new(
-                world, player, untried, self.has_heuristic, expand, self.rng
+                world, player, untried, self.has_heuristic, expand, self.rng, self.judge
             )
         return action
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from stonework.agents.base import Agent, check_turn, evaluate, fork_rng
+from stonework.agents.base import Agent, Values, check_turn, evaluate, fork_rng
 from stonework.core.rng import Rng
 from stonework.core.state import CHANCE, Action, State
 
@@ -24,11 +24,19 @@ class RandomAgent(Agent):
         return rng.choice(state.legal_actions())
 
 
-def one_ply_value(state: State, action: Action, seat: int, rng: Rng) -> float:
+def one_ply_value(
+    state: State,
+    action: Action,
+    seat: int,
+    rng: Rng,
+    judge: Callable[[State], Values] | None = None,
+) -> float:
     """The value for ``seat`` of playing ``action`` in (determinized) ``state``.
 
     A chance node right after the action (a tile reveal, a draw) is resolved by one sample: the
     heuristic of a game is defined on decision states, and one draw is as the player would see it.
+    ``judge`` (a learned leaf value, say) values the position reached instead of the game's
+    heuristic, unless the game ended there.
     """
     # A scratch copy: looked at once and dropped, so a game may let the move write into what
     # it shares with ``state`` (undone by the drop) rather than copy it.
@@ -37,7 +45,10 @@ def one_ply_value(state: State, action: Action, seat: int, rng: Rng) -> float:
         child.apply_unchecked(action)
         if child.current_player == CHANCE:
             child.apply_unchecked(child.sample_chance(rng))
-        value = evaluate(child)[seat]
+        if judge is not None and not child.is_terminal:
+            value = judge(child)[seat]
+        else:
+            value = evaluate(child)[seat]
         if child.is_terminal:
             value *= WIN_BONUS
     finally:
@@ -46,12 +57,17 @@ def one_ply_value(state: State, action: Action, seat: int, rng: Rng) -> float:
 
 
 def greedy_ranking(
-    state: State, seat: int, rng: Rng, stop: Callable[[], bool] | None = None
+    state: State,
+    seat: int,
+    rng: Rng,
+    stop: Callable[[], bool] | None = None,
+    judge: Callable[[State], Values] | None = None,
 ) -> list[tuple[float, Action]]:
     """Every legal action with its one-ply value, best first (ties in the game's stable order).
 
     ``stop`` is polled between actions; once it says so, the actions not yet looked at follow
     the ranked ones in their stable order (a search must not overrun its time for a prior).
+    ``judge`` values the positions reached instead of the heuristic (:func:`one_ply_value`).
     """
     scored: list[tuple[float, int, Action]] = []
     actions = state.legal_actions()
@@ -59,7 +75,7 @@ def greedy_ranking(
         if stop is not None and stop():
             rest = [(value, action) for value, _, action in sorted(scored, key=_best_first)]
             return rest + [(-math.inf, a) for a in actions[i:]]
-        scored.append((one_ply_value(state, action, seat, rng), i, action))
+        scored.append((one_ply_value(state, action, seat, rng, judge), i, action))
     scored.sort(key=_best_first)
     return [(value, action) for value, _, action in scored]
 
