@@ -262,5 +262,27 @@ def test_netrank_orders_new_children_by_the_leaf_value(rank: str) -> None:
 def test_netrank_needs_a_leaf_network_and_a_known_place() -> None:
     with pytest.raises(ValueError, match="give leafnet= too"):
         agent_from_spec("hard:netrank=root")
-    with pytest.raises(ValueError, match="netrank must be off, root or all, not 'some'"):
+    with pytest.raises(ValueError, match="netrank must be off, root, all or auto, not 'some'"):
         MCTSAgent(Budget(iterations=5), leaf_value=Counting(), net_rank="some")  # type: ignore[arg-type]
+
+
+def test_netrank_auto_follows_the_shipped_table_and_is_off_for_a_file(
+    monkeypatch: pytest.MonkeyPatch, net: LeafNet
+) -> None:
+    import dataclasses
+
+    from stonework.agents import shipped_leaf
+    from stonework.agents.mcts import leaf_net_rank
+    from stonework.agents.shipped_leaf import SHIPPED_LEAF, ShippedLeafNet
+
+    state = midgame()
+    shipped = ShippedLeafNet()
+    entry = SHIPPED_LEAF[("akropolis", 2)]
+    for rank in ("off", "root", "all"):
+        table = {**SHIPPED_LEAF, ("akropolis", 2): dataclasses.replace(entry, net_rank=rank)}
+        monkeypatch.setattr(shipped_leaf, "SHIPPED_LEAF", table)
+        assert leaf_net_rank(shipped, "auto", state) == rank
+        assert leaf_net_rank(shipped, "off", state) == "off"  # asked for: kept
+    assert leaf_net_rank(net, "auto", state) == "off"
+    assert leaf_net_rank(None, "auto", state) == "off"
+    assert agent_from_spec("hard").net_rank == "auto"  # type: ignore[attr-defined]

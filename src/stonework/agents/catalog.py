@@ -111,7 +111,7 @@ def _tree(mode: str, default_seconds: float = DEFAULT_SECONDS) -> Callable[..., 
         reply_expand = None if raw_reply_expand is None else int(raw_reply_expand)
         raw_leafnet = kw.pop("leafnet", None)
         leaf_value = None if raw_leafnet is None else _leaf_net(raw_leafnet)
-        net_rank = str(kw.pop("netrank", "off")).lower()
+        net_rank = str(kw.pop("netrank", "auto")).lower()
         _no_more(mode, kw)
         agent = MCTSAgent(
             budget,

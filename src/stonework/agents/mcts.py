@@ -53,7 +53,7 @@ from stonework.core.state import CHANCE, TERMINAL, Action, State
 
 Mode = Literal["mcts", "ismcts", "auto"]
 ValueModel = Literal["lead", "field", "auto"]
-NetRank = Literal["off", "root", "all"]
+NetRank = Literal["off", "root", "all", "auto"]
 VALUE_MODELS: dict[int, ValueModel] = {2: "lead", 3: "lead", 4: "lead"}
 """What ``values="auto"`` backs up at each player count (``lead`` where a count is missing).
 
@@ -84,6 +84,20 @@ def leaf_playout(leaf_value: LeafValue | None, state: State, default: Playout) -
     if chooser is None:
         return default
     chosen: Playout = chooser(state, default)
+    return chosen
+
+
+def leaf_net_rank(leaf_value: LeafValue | None, asked: NetRank, state: State) -> NetRank:
+    """Where a search with ``leaf_value`` orders new children by it at ``state``'s table:
+    ``asked`` unless that is ``auto``, which takes what the leaf value names for the table (a
+    shipped network does: :meth:`stonework.agents.shipped_leaf.ShippedLeafNet.net_rank`) and
+    otherwise ``off``."""
+    if asked != "auto":
+        return asked
+    chooser = getattr(leaf_value, "net_rank", None)
+    if chooser is None:
+        return "off"
+    chosen: NetRank = chooser(state)
     return chosen
 
 
@@ -168,9 +182,9 @@ class MCTSAgent(Agent):
             raise ValueError(f"values must be lead, field or auto, not {values!r}")
         if temperature is not None and not temperature > 0:
             raise ValueError(f"temperature must be positive, not {temperature!r}")
-        if net_rank not in ("off", "root", "all"):
-            raise ValueError(f"netrank must be off, root or all, not {net_rank!r}")
-        if net_rank != "off" and leaf_value is None:
+        if net_rank not in ("off", "root", "all", "auto"):
+            raise ValueError(f"netrank must be off, root, all or auto, not {net_rank!r}")
+        if net_rank in ("root", "all") and leaf_value is None:
             raise ValueError("netrank= ranks moves by the leaf network: give leafnet= too")
         self.budget = budget
         self.mode = mode
@@ -199,7 +213,9 @@ class MCTSAgent(Agent):
         """Judges the leaves cut off by the playout's depth; ``None``: the game's evaluation."""
         self.net_rank = net_rank
         """Where new children are chosen by one ply of ``leaf_value`` instead of the game's
-        heuristic: nowhere (``off``), in the root's order (``root``), or everywhere (``all``)."""
+        heuristic: nowhere (``off``), in the root's order (``root``), or everywhere (``all``);
+        ``auto``: where the leaf value names for the table (a shipped network, as measured
+        best: :func:`leaf_net_rank`), else nowhere."""
         self.name = "ismcts" if mode == "ismcts" else "mcts"
         self.last_iterations = 0
         self.last_root: Node | None = None
@@ -347,11 +363,12 @@ class _Search:
             agent.leaf_value.check(state)
         self.world0 = state.determinize(seat, self.det_rng)
         self.has_heuristic = self.world0.heuristic() is not None
-        self.judge = agent.leaf_value if agent.net_rank == "all" else None
+        net_rank = leaf_net_rank(agent.leaf_value, agent.net_rank, state)
+        self.judge = agent.leaf_value if net_rank == "all" else None
         """What new children below the root are chosen by (``None``: the game's heuristic)."""
         self.root_order: list[Action] = []
         if self.has_heuristic and len(actions) > agent.widen_above:
-            judge = agent.leaf_value if agent.net_rank != "off" else None
+            judge = agent.leaf_value if net_rank != "off" else None
             ranking = greedy_ranking(self.world0, seat, rng, run.out_of_time, judge)
             self.root_order = [a for _, a in ranking]
         if include is not None:

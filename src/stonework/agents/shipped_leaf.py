@@ -18,7 +18,7 @@ from stonework.core.state import State
 
 if TYPE_CHECKING:
     from stonework.agents.base import Values
-    from stonework.agents.mcts import LeafValue
+    from stonework.agents.mcts import LeafValue, NetRank
     from stonework.agents.playout import Playout
 
 
@@ -30,6 +30,9 @@ class ShippedLeaf:
     depth: int | None = None
     """Decisions played before the network judges a leaf, as measured best (``hard:depth=N``);
     ``None``: the game's own playout."""
+    net_rank: NetRank = "off"
+    """Where the search orders new children by one ply of the network, as measured best
+    (``hard:netrank=...``): ``off``, ``root`` or ``all``."""
 
 
 SHIPPED_LEAF: Final[dict[tuple[str, int], ShippedLeaf]] = {
@@ -96,6 +99,12 @@ class ShippedLeafNet:
         if entry is None or entry.depth is None:
             return default
         return dataclasses.replace(default, depth=entry.depth)
+
+    def net_rank(self, state: State) -> NetRank:
+        """Where the search orders new children by the table's network (``off`` where none
+        ships). See :func:`stonework.agents.mcts.leaf_net_rank`."""
+        entry = SHIPPED_LEAF.get((state.spec.name, state.num_players))
+        return "off" if entry is None else entry.net_rank
 
     def __call__(self, state: State) -> Values:
         """The shipped network's leaf values (after :meth:`check`)."""
