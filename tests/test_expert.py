@@ -78,8 +78,9 @@ def test_leafnet_shipped_plays_the_depth_its_network_was_measured_with(
     assert SHIPPED_LEAF[("zapotec", 2)].depth == 0
     assert shipped.playout_for(zapotec) == replace(hard.playout_for(zapotec), depth=0)
     assert given.playout_for(zapotec).depth == 8  # a playout setting given wins
-    three = ready("zapotec", 3)  # nothing ships there: the game's own playout
+    three = ready("akropolis", 3)  # nothing ships there: the game's own playout
     assert shipped.playout_for(three) == hard.playout_for(three)
+    assert shipped.playout_for(ready("zapotec", 3)).depth == 0
     assert shipped.playout_for(ready("zapotec", 4)).depth == 0
     assert "measured with" in shipped.describe()
 
@@ -116,10 +117,11 @@ def test_expert_picks_the_search_by_game_and_player_count() -> None:
     assert tree.playout_for(zapotec).depth == 0  # as measured: no playout
     assert tree.playout_for(akropolis) == agent_from_spec("hard").playout_for(akropolis)
     assert agent.act(zapotec, random.Random(0)) in zapotec.legal_actions()
-    four = ready("zapotec", 4)
-    assert tree.playout_for(four).depth == 0
-    assert agent.act(four, random.Random(0)) in four.legal_actions()
-    for game, players in (("akropolis", 3), ("zapotec", 3), ("aztec", 3)):
+    for players in (3, 4):
+        table = ready("zapotec", players)
+        assert tree.playout_for(table).depth == 0
+        assert agent.act(table, random.Random(0)) in table.legal_actions()
+    for game, players in (("akropolis", 3), ("akropolis", 4), ("aztec", 3)):
         assert not expert_ships(game, players)
         with pytest.raises(SearchUnavailable, match=f"no network is shipped for {game}"):
             agent.act(ready(game, players), random.Random(0))
@@ -138,7 +140,7 @@ def test_expert_refuses_settings_its_tree_search_does_not_read() -> None:
 def test_expert_is_offered_where_something_ships() -> None:
     assert expert_players("akropolis") == sorted(p for g, p in SHIPPED_LEAF if g == "akropolis")
     assert expert_players("aztec") == [2]
-    assert expert_players("zapotec") == [2, 4]
+    assert expert_players("zapotec") == [2, 3, 4]
 
 
 def test_a_budget_set_on_expert_reaches_both_searches() -> None:
@@ -152,3 +154,17 @@ def test_a_budget_set_on_expert_reaches_both_searches() -> None:
     assert agent.tree.budget is agent.budget
     assert agent.budget is agent.az.budget
     assert agent.last_iterations == 7
+
+
+def test_expert_orders_the_root_by_the_network_where_that_was_measured_better() -> None:
+    from stonework.agents.mcts import leaf_net_rank
+    from stonework.agents.shipped_leaf import ShippedLeafNet
+
+    shipped = ShippedLeafNet()
+    assert leaf_net_rank(shipped, "auto", ready("akropolis", 2)) == "root"
+    for players in (2, 3, 4):  # not measured at Zapotec: the heuristic's order
+        assert leaf_net_rank(shipped, "auto", ready("zapotec", players)) == "off"
+    agent = agent_from_spec("expert:iterations=20")
+    assert isinstance(agent, ExpertAgent)
+    tree = agent.agent_for(ready("akropolis", 2))
+    assert isinstance(tree, MCTSAgent) and tree.net_rank == "auto"

@@ -101,9 +101,9 @@ def test_the_swap_test_catches_a_network_search_that_peeks(
 
 
 def test_without_a_network_for_the_game_the_analysis_says_so() -> None:
-    state = stonework.new_game("zapotec", players=3, seed=1)
+    state = stonework.new_game("akropolis", players=3, seed=1)
     settle_chance(state, 1)
-    with pytest.raises(AnalysisError, match="no network is shipped for zapotec"):
+    with pytest.raises(AnalysisError, match="no network is shipped for akropolis"):
         analyse_decision(state, analysis_agent("expert:iterations=10"), derive_rng(0, "t"))
 
 
@@ -113,8 +113,9 @@ def test_expert_analyses_where_it_was_measured_strongest() -> None:
     assert strongest_agent("aztec") == "hard"  # a count unknown: one that plays them all
     assert strongest_agent("akropolis", 2) == "expert"  # the shipped leaf network
     assert strongest_agent("zapotec", 2) == "expert"  # the shipped leaf network
+    assert strongest_agent("zapotec", 3) == "expert"  # and the three-player one
     assert strongest_agent("zapotec", 4) == "expert"  # and the four-player one
-    for game, players in (("akropolis", 3), ("akropolis", 4), ("zapotec", 3)):
+    for game, players in (("akropolis", 3), ("akropolis", 4), ("aztec", 3)):
         assert strongest_agent(game, players) == "hard"
     expert = analysis_agent(default_agent_spec("aztec", 2), seconds=0.05)
     assert isinstance(expert, ExpertAgent)

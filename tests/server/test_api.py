@@ -35,7 +35,7 @@ def test_the_expert_seat_is_offered_where_a_network_ships(client: TestClient) ->
     games = {g["name"]: g for g in client.get("/api/games").json()}
     assert games["aztec"]["expert_players"] == [2]
     assert games["akropolis"]["expert_players"] == [2]  # the leaf network
-    assert games["zapotec"]["expert_players"] == [2, 4]  # the leaf networks
+    assert games["zapotec"]["expert_players"] == [2, 3, 4]  # the leaf networks
     for game, agent, message in (
         ("akropolis", "az", "no network is shipped"),
         ("akropolis", "hard:leafnet=/etc/passwd", "leafnet=PATH is not accepted"),
@@ -47,7 +47,7 @@ def test_the_expert_seat_is_offered_where_a_network_ships(client: TestClient) ->
         answer = client.post("/api/tables", json={"game": game, "seats": seats})
         assert message in error_of(answer, 422, "invalid_option"), (game, agent)
     three = [HUMANS2[0], HUMANS2[1], {"kind": "ai", "agent": "expert"}]
-    answer = client.post("/api/tables", json={"game": "zapotec", "seats": three})
+    answer = client.post("/api/tables", json={"game": "akropolis", "seats": three})
     assert "no network is shipped" in error_of(answer, 422, "invalid_option")
     answer = create(client, "aztec", [HUMANS2[0], {"kind": "ai", "agent": "expert:iterations=20"}])
     table = answer["table"]

@@ -40,14 +40,14 @@ def test_the_expert_seat_is_offered_only_where_a_network_ships(page: Page, serve
     page.select_option("#players", "3")
     assert "expert" not in choices()
     expect(page.locator("#seat-1")).to_have_value("hard")
-    # Akropolis's leaf network ships for two players, Zapotec's for two and four.
+    # Akropolis's leaf network ships for two players, Zapotec's for two, three and four.
     assert offered("akropolis", 2)
     assert not offered("akropolis", 4)
     assert offered("zapotec", 2)
     page.select_option("#seat-1", "expert")
     expect(page.locator("#seat-1 option:checked")).to_have_text("AI expert (network)")
     assert offered("zapotec", 4)
-    assert not offered("zapotec", 3)
+    assert offered("zapotec", 3)
 
 
 def test_switching_to_french_changes_the_texts_and_is_remembered(page: Page, server: str) -> None:

@@ -175,7 +175,7 @@ EXPERT_ROLLOUT = 0.5
 def _expert(**kw: Any) -> Agent:
     """The learned level, 1.5 s a move: ``az`` on the shipped network with leaves half playouts
     (Aztec, 2 players), or ``hard``'s tree search judging its leaves by the shipped leaf network
-    (Akropolis, 2 players; Zapotec, 2 and 4); :class:`stonework.agents.expert.ExpertAgent` picks
+    (Akropolis, 2 players; Zapotec, 2 to 4); :class:`stonework.agents.expert.ExpertAgent` picks
     by the table.
 
     Offered only where one ships (the server's lobby asks ``expert_players``); elsewhere its
@@ -240,7 +240,7 @@ AGENTS: dict[str, AgentKind] = {
         AgentKind(
             "expert",
             "difficulty: the learned search for 1.5 s a move, where a network ships "
-            "(Aztec and Akropolis at 2 players, Zapotec at 2 and 4; needs numpy)",
+            "(Aztec and Akropolis at 2 players, Zapotec at 2 to 4; needs numpy)",
             _expert,
         ),
     )
@@ -251,6 +251,7 @@ STRONGEST: dict[tuple[str, int], str] = {
     ("aztec", 2): "expert",
     ("akropolis", 2): "expert",
     ("zapotec", 2): "expert",
+    ("zapotec", 3): "expert",
     ("zapotec", 4): "expert",
 }
 """The strongest agent spec by game and player count where it is not :data:`STRONGEST_DEFAULT`.
@@ -266,7 +267,10 @@ it (``depth=0``) won 64.0% of 200 games against ``hard`` at 0.25 s and, as ``exp
 the leaves at once"). Zapotec at 4 players: the same search on the four-player network, against
 three ``hard`` seats at 0.25 s, finished ahead of a given ``hard`` seat in 67.3% ± 5.6% of 200
 games and first in 54.5% (fair share 25%; BENCHMARKS.md, "Zapotec 4p: 1,500 teacher games fit
-better and play worse"). All need numpy, so without it ``hard`` stays the strongest there too."""
+better and play worse"). Zapotec at 3 players: the same on the three-player network, against two
+``hard`` seats at 0.25 s, ahead of a given ``hard`` seat in RESULT3 (BENCHMARKS.md, "Zapotec 3p:
+a leaf network chosen by play"). All need numpy, so without it ``hard`` stays the strongest
+there too."""
 STRONGEST_DEFAULT = "hard"
 """``hard`` (MCTS, or ISMCTS with secrets, on the game's measured settings) is the strongest
 level wherever no learned agent was measured stronger (BENCHMARKS.md)."""
