@@ -59,17 +59,19 @@ def test_without_an_analysis_agent_hints_use_the_strongest_at_the_player_count(
     tmp_path: Path,
 ) -> None:
     """Two-player tables are analysed by their learned search (``expert``: Aztec's network's,
-    the tree search on Akropolis's and Zapotec's leaf networks); three-player ones by hard."""
+    the tree search on Akropolis's and Zapotec's leaf networks), three-player Zapotec by its own
+    leaf network, three-player Akropolis (none ships) by hard."""
     pytest.importorskip("numpy")
     settings = analysis_settings(tmp_path, analysis_agent="", hint_seconds=0.05)
     with TestClient(create_app(settings)) as test_client:
-        for game, agent, described in (
-            ("aztec", "expert", "network aztec 2p"),
-            ("akropolis", "expert", "learned leaf value"),
-            ("zapotec", "expert", "learned leaf value"),
-            ("zapotec", "hard", "hard"),
+        for game, players, agent, described in (
+            ("aztec", 2, "expert", "network aztec 2p"),
+            ("akropolis", 2, "expert", "learned leaf value"),
+            ("zapotec", 2, "expert", "learned leaf value"),
+            ("zapotec", 3, "expert", "learned leaf value"),
+            ("akropolis", 3, "hard", "hard"),
         ):
-            others = [{"kind": "ai", "agent": "random"}] * (1 if agent == "expert" else 2)
+            others = [{"kind": "ai", "agent": "random"}] * (players - 1)
             answer = create(test_client, game, [{"kind": "human"}, *others])
             table, token = answer["table"], tokens(answer)[0]
             mine = view(test_client, table, token)

@@ -268,8 +268,9 @@ the leaves at once"). Zapotec at 4 players: the same search on the four-player n
 three ``hard`` seats at 0.25 s, finished ahead of a given ``hard`` seat in 67.3% ± 5.6% of 200
 games and first in 54.5% (fair share 25%; BENCHMARKS.md, "Zapotec 4p: 1,500 teacher games fit
 better and play worse"). Zapotec at 3 players: the same on the three-player network, against two
-``hard`` seats at 0.25 s, ahead of a given ``hard`` seat in RESULT3 (BENCHMARKS.md, "Zapotec 3p:
-a leaf network chosen by play"). All need numpy, so without it ``hard`` stays the strongest
+``hard`` seats at 0.25 s, ahead of a given ``hard`` seat in 59.0% ± 8.2% of 100 games and first
+in 45.0% (fair share 33.3%), by 19.7 ± 7.9 points (BENCHMARKS.md, "Zapotec 3p: a leaf network
+chosen by play"). All need numpy, so without it ``hard`` stays the strongest
 there too."""
 STRONGEST_DEFAULT = "hard"
 """``hard`` (MCTS, or ISMCTS with secrets, on the game's measured settings) is the strongest
