@@ -51,6 +51,23 @@ def format_of(path: str | Path) -> str:
         raise ValueError(f"cannot read the leaf network {str(path)!r}: {exc}") from None
 
 
+def field_rows(features: list[list[float]], hand: int) -> list[list[float]]:
+    """Each seat's input row from every seat's features: its own, the strongest other seat's by
+    the hand estimate (column ``hand``; ties to the earlier seat), and the mean of the rest
+    (zeros when there is no rest, at two players)."""
+    n = len(features)
+    width = len(features[0])
+    rows = []
+    for seat in range(n):
+        others = sorted((s for s in range(n) if s != seat), key=lambda s: -features[s][hand])
+        rest = [0.0] * width
+        for other in others[1:]:
+            for k, value in enumerate(features[other]):
+                rest[k] += value / (n - 2)
+        rows.append(features[seat] + features[others[0]] + rest)
+    return rows
+
+
 class LeafMLP:
     """A fitted network: inputs are :attr:`BLOCKS` seat blocks of :attr:`FEATURE_NAMES`.
 

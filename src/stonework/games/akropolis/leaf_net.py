@@ -34,7 +34,7 @@ from stonework.games.akropolis.evaluation import LEAD_SCALE, estimate, open_temp
 from stonework.games.akropolis.leaf_estimate import FEATURE_NAMES as LINEAR_NAMES
 from stonework.games.akropolis.leaf_estimate import features as linear_features
 from stonework.games.akropolis.tiles import DISTRICT_KIND, QUARRY, TILE_KINDS
-from stonework.games.leaf_mlp import LeafMLP
+from stonework.games.leaf_mlp import LeafMLP, field_rows
 
 if TYPE_CHECKING:
     from stonework.core.state import State
@@ -153,16 +153,7 @@ def seat_rows(state: AkropolisState) -> list[list[float]]:
     features = [net_features(state, seat) for seat in range(n)]
     if n == 2:
         return [pair_inputs(features[0], features[1]), pair_inputs(features[1], features[0])]
-    hand = FEATURE_NAMES.index("hand estimate")
-    rows = []
-    for seat in range(n):
-        others = sorted((s for s in range(n) if s != seat), key=lambda s: -features[s][hand])
-        rest = [0.0] * len(FEATURE_NAMES)
-        for other in others[1:]:
-            for k, value in enumerate(features[other]):
-                rest[k] += value / (n - 2)
-        rows.append(features[seat] + features[others[0]] + rest)
-    return rows
+    return field_rows(features, FEATURE_NAMES.index("hand estimate"))
 
 
 class LeafNet(LeafMLP):

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Final
 
-from stonework.games.leaf_mlp import LeafMLP
+from stonework.games.leaf_mlp import LeafMLP, field_rows
 from stonework.games.zapotec.evaluation import TERM_NAMES, estimate_terms
 from stonework.games.zapotec.phases import PHASES
 from stonework.games.zapotec.pieces import piece_owner
@@ -63,6 +63,10 @@ the terms of the hand estimate (``evaluation.TERM_NAMES``), ``icon houses`` the 
 nine icons (a palace twice in each of its three), ``turn place`` the seat's place in this
 round's turn order (1 first, 0 before the order is known); ``round`` and the phase are the
 table's, the same in every seat's block."""
+
+
+HAND: Final = FEATURE_NAMES.index("hand estimate")
+"""The column of the hand estimate in a seat's features (the first)."""
 
 
 def value_scale(players: int) -> float:
@@ -132,18 +136,7 @@ def seat_features(state: ZapotecState, terms: list[tuple[float, ...]]) -> list[l
 def seat_rows(state: ZapotecState) -> list[list[float]]:
     """Each seat's input row, seat by seat: its features, the strongest other seat's by the hand
     estimate, the mean of the rest (zeros at two players)."""
-    features = seat_features(state, estimate_terms(state))
-    n = len(features)
-    width = len(FEATURE_NAMES)
-    rows = []
-    for seat in range(n):
-        others = sorted((s for s in range(n) if s != seat), key=lambda s: -features[s][0])
-        rest = [0.0] * width
-        for other in others[1:]:
-            for k, value in enumerate(features[other]):
-                rest[k] += value / (n - 2)
-        rows.append(features[seat] + features[others[0]] + rest)
-    return rows
+    return field_rows(seat_features(state, estimate_terms(state)), HAND)
 
 
 class LeafNet(LeafMLP):
