@@ -44,12 +44,12 @@ SHIPPED_LEAF: Final[dict[tuple[str, int], ShippedLeaf]] = {
     # Fitted to 1,811 games of ismcts:200, asked at the leaf itself (no playout: depth=0 beat
     # depth 8 and 2 with it); docs/models.md, "zapotec-2p-leaf-ismcts200x1811".
     ("zapotec", 2): ShippedLeaf("zapotec-2p-leaf-ismcts200x1811.npz", depth=0),
-    # Fitted to 507 games of ismcts:100 at four players, asked at the leaf as at two; a refit to
-    # 1,500 games judged the held-out games better but played worse: docs/models.md,
-    # "zapotec-4p-leaf-ismcts100x507".
     # Fitted to 500 games of ismcts:150 at three players, its epoch chosen by play (stonework
     # leafnet --check-games), asked at the leaf: docs/models.md, "zapotec-3p-leaf-ismcts150x500".
     ("zapotec", 3): ShippedLeaf("zapotec-3p-leaf-ismcts150x500.npz", depth=0),
+    # Fitted to 507 games of ismcts:100 at four players, asked at the leaf as at two; a refit to
+    # 1,500 games judged the held-out games better but played worse: docs/models.md,
+    # "zapotec-4p-leaf-ismcts100x507".
     ("zapotec", 4): ShippedLeaf("zapotec-4p-leaf-ismcts100x507.npz", depth=0),
 }
 """Leaf networks shipped by (game, players). Listed only once measured stronger than ``hard``."""

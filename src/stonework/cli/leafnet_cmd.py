@@ -29,9 +29,7 @@ NEEDS_NUMPY = "the leaf network needs numpy: pip install numpy (or the project's
 
 def leafnet(
     game: Annotated[str, typer.Argument(help="the game: akropolis or zapotec")],
-    players: Annotated[
-        int, typer.Option("--players", "-p", help="players: 2 for Akropolis, 2 to 4 for Zapotec")
-    ] = 2,
+    players: Annotated[int, typer.Option("--players", "-p", help="players: 2 to 4")] = 2,
     teacher: Annotated[
         str | None,
         typer.Option(
@@ -73,7 +71,7 @@ def leafnet(
         float, typer.Option(help="CPU seconds a move, each side, in those games")
     ] = 0.25,
 ) -> None:
-    """Play teacher games (two-player Akropolis, Zapotec at 2 to 4), then fit the leaf network.
+    """Play teacher games (Akropolis or Zapotec, 2 to 4 players), then fit the leaf network.
 
     Writes OUT/teacher.jsonl (one line a game, kept by --resume; the format of
     benchmarks/akropolis_leaf_net.py, whose journals can be copied in and resumed),

@@ -353,7 +353,7 @@ def plot_curve(
         from matplotlib.ticker import MaxNLocator
     except ImportError:
         return False
-    figure, axes = plt.subplots(figsize=(6.5 if strength else 6, 3.5))
+    figure, axes = plt.subplots(figsize=(6.5 if strength else 6, 4))
     trained = [(p.epoch, p.train) for p in result.curve if p.train is not None]
     checked = [(p.epoch, p.validation) for p in result.curve if p.validation is not None]
     handles = []
@@ -395,9 +395,21 @@ def plot_curve(
         right.set_ylim(0, 100)
         right.set_ylabel("ahead of a hard seat (%)")
     axes.set_title(title)
-    axes.legend(handles=handles, fontsize="small")
+    # Below the plot, not on it: inside, it sat over the last epoch's error bar.
+    axes.legend(
+        handles=handles,
+        fontsize="small",
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.17),
+        ncols=2,
+        frameon=False,
+    )
     figure.tight_layout()
     # No date in the SVG: the same run draws the same file.
-    figure.savefig(path, metadata={"Date": None} if path.suffix == ".svg" else None)
+    figure.savefig(
+        path,
+        metadata={"Date": None} if path.suffix == ".svg" else None,
+        bbox_inches="tight",
+    )
     plt.close(figure)
     return True
