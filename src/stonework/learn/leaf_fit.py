@@ -356,7 +356,7 @@ def plot_curve(
     figure, axes = plt.subplots(figsize=(6.5 if strength else 6, 4))
     trained = [(p.epoch, p.train) for p in result.curve if p.train is not None]
     checked = [(p.epoch, p.validation) for p in result.curve if p.validation is not None]
-    handles = []
+    handles: list[Any] = []  # lines and an error-bar container: matplotlib legend handles
     for points, marker, label in (
         (trained, ".", "train (during the epoch)"),
         (checked, "o", "validation"),
