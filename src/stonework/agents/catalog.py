@@ -270,8 +270,7 @@ games and first in 54.5% (fair share 25%; BENCHMARKS.md, "Zapotec 4p: 1,500 teac
 better and play worse"). Zapotec at 3 players: the same on the three-player network, against two
 ``hard`` seats at 0.25 s, ahead of a given ``hard`` seat in 59.0% ± 8.2% of 100 games and first
 in 45.0% (fair share 33.3%), by 19.7 ± 7.9 points (BENCHMARKS.md, "Zapotec 3p: a leaf network
-chosen by play"). All need numpy, so without it ``hard`` stays the strongest
-there too."""
+chosen by play"). All need numpy, so without it ``hard`` stays the strongest there too."""
 STRONGEST_DEFAULT = "hard"
 """``hard`` (MCTS, or ISMCTS with secrets, on the game's measured settings) is the strongest
 level wherever no learned agent was measured stronger (BENCHMARKS.md)."""

@@ -73,6 +73,9 @@ number of that type's top hexes whether they score or not; ``high tops`` counts 
 ground; ``affordable/K`` counts hexes of kind ``K`` on the site tiles the seat could pay for,
 ``site/K`` on every site tile."""
 
+HAND: Final = FEATURE_NAMES.index("hand estimate")
+"""The column of the hand estimate in a seat's features (found once, not at every leaf)."""
+
 
 def _city_part(state: AkropolisState, seat: int) -> list[float]:
     # What depends on the city alone, kept in its memo: a search judges both cities after every
@@ -153,7 +156,7 @@ def seat_rows(state: AkropolisState) -> list[list[float]]:
     features = [net_features(state, seat) for seat in range(n)]
     if n == 2:
         return [pair_inputs(features[0], features[1]), pair_inputs(features[1], features[0])]
-    return field_rows(features, FEATURE_NAMES.index("hand estimate"))
+    return field_rows(features, HAND)
 
 
 class LeafNet(LeafMLP):
