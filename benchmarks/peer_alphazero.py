@@ -1,7 +1,7 @@
 """Stonework's agent against the pretrained AlphaZero of ``cestpasphoto/alpha-zero-general``.
 
     python benchmarks/peer_alphazero.py --peer PATH --players N --games G [--agent SPEC]
-        [--peer-python PY] [--sims S] [--seed K] [--numba-cache DIR]
+        [--peer-python PY] [--sims S] [--seed K] [--numba-cache DIR] [--journal F [--resume]]
 
 ``PATH`` is a checkout of that public repository kept outside this repo (its root modules and
 ``akropolis/`` are enough; its code and weights never enter ours). ``--peer-python`` is a Python
@@ -19,7 +19,8 @@ search, else the best in-window move by one-ply evaluation) and the script count
 that happened. Seats rotate: in game ``g`` our agent sits at seat ``g % N``, the peer's network
 plays every other seat. Printed: our wins with a 95% Wilson interval, mean scores, seconds per
 move of both sides (wall clock; the machine may be shared), and the window count; Ctrl-C stops
-after the games finished so far and prints their table.
+after the games finished so far and prints their table. ``--journal`` keeps every finished
+game (one JSON line each), and ``--resume`` goes on after them, reporting all of them.
 
 The rules options of our side follow the peer's scoring: the largest house group counts by
 value (heights) and a barracks scores only next to ground open to the outside.
@@ -355,10 +356,47 @@ class Tally:
     score_mismatch: int = 0
     winner_mismatch: int = 0
 
+    def add(self, other: Tally) -> None:
+        """Count ``other``'s games in this tally too."""
+        for name, value in vars(other).items():
+            setattr(self, name, getattr(self, name) + value)
+
+
+JOURNAL_KEYS = ("players", "agent", "sims", "seed")
+"""What a journal's games must share with the command that resumes them."""
+
+
+def read_journal(path: Path, setup: dict[str, Any]) -> list[dict[str, Any]]:
+    """The games a journal holds, each checked to be of the match ``setup`` describes.
+
+    A journal is one JSON line a finished game (the match's settings, the game's number and its
+    :class:`Tally`), so a match stopped for any reason resumes after its last finished game."""
+    games: list[dict[str, Any]] = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            message = f"{path}:{number}: not a JSON line (a game cut off mid-write?)"
+            raise SystemExit(message) from None
+        differing = [k for k in JOURNAL_KEYS if record.get(k) != setup[k]]
+        if differing:
+            raise SystemExit(
+                f"{path}:{number}: a game of another match ({', '.join(differing)} differ); "
+                "give another --journal"
+            )
+        if record.get("game") != len(games):
+            raise SystemExit(f"{path}:{number}: game {record.get('game')}, expected {len(games)}")
+        games.append(record)
+    return games
+
 
 def _next_choice(agent: Any, state: Any, allowed: dict[Any, int], rng: random.Random) -> Any:
     """The agent's next choice inside the peer's window (its first lay outside it)."""
-    root = getattr(agent, "last_root", None)
+    # ``expert`` routes to a tree search; its root is the one to read.
+    searcher = agent.agent_for(state) if hasattr(agent, "agent_for") else agent
+    root = getattr(searcher, "last_root", None)
     if root is not None and root.children:
         ranked = sorted(root.children.items(), key=lambda item: -item[1].visits)
         for action, child in ranked:
@@ -469,6 +507,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sims", type=int, default=0, help="peer MCTS simulations (0: its own)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--numba-cache", type=Path, help="default PATH/../numba-cache")
+    parser.add_argument("--journal", type=Path, help="append each finished game here (JSON lines)")
+    parser.add_argument(
+        "--resume", action="store_true", help="go on after the games --journal already holds"
+    )
     args = parser.parse_args(argv)
 
     from stonework.agents.catalog import agent_from_spec
@@ -484,10 +526,25 @@ def main(argv: list[str] | None = None) -> int:
     print(f"peer ready in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     agent = agent_from_spec(args.agent)
     tally = Tally()
+    setup = {"players": args.players, "agent": args.agent, "sims": args.sims, "seed": args.seed}
+    done: list[dict[str, Any]] = []
+    if args.journal is not None and args.journal.exists():
+        done = read_journal(args.journal, setup)
+        if done and not args.resume:
+            raise SystemExit(f"{args.journal} holds {len(done)} games: give --resume to go on")
+        for record in done:
+            tally.add(Tally(**record["tally"]))
+        print(f"resumed {len(done)} games from {args.journal}", file=sys.stderr)
     try:
-        for game in range(args.games):
+        for game in range(len(done), args.games):
             seat = game % args.players
-            play_game(peer, agent, args.players, seat, args.seed * 1000 + game, tally)
+            played = Tally()
+            play_game(peer, agent, args.players, seat, args.seed * 1000 + game, played)
+            tally.add(played)
+            if args.journal is not None:
+                with args.journal.open("a") as journal:
+                    record = {**setup, "game": game, "tally": vars(played)}
+                    journal.write(json.dumps(record) + "\n")
             others = tally.peer_scores[-(args.players - 1) :]
             print(
                 f"game {game + 1}: our seat {seat}, ours {tally.our_scores[-1]}, peer {others}, "

@@ -104,3 +104,22 @@ def test_wilson_interval(bridge: ModuleType) -> None:
     low, high = bridge.wilson(3, 40)
     assert low == pytest.approx(0.026, abs=0.001) and high == pytest.approx(0.199, abs=0.001)
     assert bridge.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_journal_resumes_only_its_own_match(bridge: ModuleType, tmp_path: Path) -> None:
+    setup = {"players": 2, "agent": "expert", "sims": 0, "seed": 4}
+    played = bridge.Tally(games=1, wins=1.0, our_scores=[120], peer_scores=[101], window_bit=2)
+    journal = tmp_path / "peer.jsonl"
+    lines = [{**setup, "game": g, "tally": vars(played)} for g in range(2)]
+    journal.write_text("".join(bridge.json.dumps(line) + "\n" for line in lines))
+    records = bridge.read_journal(journal, setup)
+    total = bridge.Tally()
+    for record in records:
+        total.add(bridge.Tally(**record["tally"]))
+    assert (total.games, total.wins, total.window_bit) == (2, 2.0, 4)
+    assert total.our_scores == [120, 120] and total.peer_scores == [101, 101]
+    with pytest.raises(SystemExit, match="another match .*seed"):
+        bridge.read_journal(journal, {**setup, "seed": 5})
+    journal.write_text(journal.read_text() + '{"players": 2, "ag')
+    with pytest.raises(SystemExit, match=":3: not a JSON line"):
+        bridge.read_journal(journal, setup)
