@@ -233,6 +233,7 @@ import torch.onnx
 _export = torch.onnx.export
 torch.onnx.export = lambda *a, **k: _export(*a, **{"dynamo": False, **k})
 import pit
+from MCTS import MCTS
 from utils import dotdict
 import akropolis.AkropolisLogicNumba as L
 args = dotdict({"game": "akropolis", "numMCTSSims": sims or None, "fpu": None, "cpuct": None})
@@ -271,6 +272,9 @@ for line in sys.stdin:
     msg = json.loads(line)
     op = msg["op"]
     if op == "new":
+        # The peer's own Arena empties its search trees before each game; without that the
+        # tree of every earlier game stays in memory (gigabytes a game at 3,200 simulations).
+        MCTS.reset_all_search_trees()
         np.random.seed(msg["seed"])
         board, player, moves = game.getInitBoard(), 0, 0
         out = view(board, player)
