@@ -19,7 +19,9 @@ search, else the best in-window move by one-ply evaluation) and the script count
 that happened. Seats rotate: in game ``g`` our agent sits at seat ``g % N``, the peer's network
 plays every other seat. Printed: our wins with a 95% Wilson interval, mean scores, seconds per
 move of both sides (wall clock; the machine may be shared), and the window count; Ctrl-C stops
-after the games finished so far and prints their table. ``--journal`` keeps every finished
+after the games finished so far and prints their table. With ``--window-aware`` our search
+sees only moves inside the peer's window (it plans on the peer's board instead of having its
+choice overruled). ``--journal`` keeps every finished
 game (one JSON line each), and ``--resume`` goes on after them, reporting all of them.
 
 The rules options of our side follow the peer's scoring: the largest house group counts by
@@ -52,6 +54,7 @@ from stonework.games.akropolis.hexgrid import (  # noqa: E402
     PLACEMENT_CELLS,
     PLACEMENT_TRIANGLE,
     PLACEMENTS_OF_TRIANGLE,
+    TRIANGLE_CELLS,
     placement,
 )
 from stonework.games.akropolis.tiles import TILE_KINDS, tiles_in_play  # noqa: E402
@@ -203,6 +206,26 @@ def our_action_to_peer(place: Place, our_tile: int, peer_kinds: tuple[int, int, 
             if _laid(peer_kinds, tuple(peer_to_cell(c) for c in cells)) == target:  # type: ignore[arg-type]
                 return (place.position - 1) * PEER_PATTERNS + pattern
     raise ValueError(f"{place}: no peer orientation lays tile {our_tile} the same way")
+
+
+def confine_to_window() -> tuple[tuple[int, ...], ...]:
+    """Make our engine's cities the peer's 13×13 window, so our search plans on its board.
+
+    Every legal ground triangle of a city comes from ``TRIANGLES_AROUND`` (the empty triangles
+    next to a tile just laid on the ground); leaving out those with a cell outside the window
+    keeps them out of every legal move list, the search's included. A triangle higher up lies
+    on cells already built, inside the window. Needs the pure build (mypyc binds the table when
+    it compiles). Returns the table it replaced (a test puts it back)."""
+    from stonework.games.akropolis import city
+
+    if not city.__file__ or not city.__file__.endswith(".py"):
+        raise SystemExit("--window-aware needs the pure build: run with STONEWORK_PURE=1")
+    inside = [min(cell_to_peer(c) for c in cells) >= 0 for cells in TRIANGLE_CELLS]
+    unconfined = city.TRIANGLES_AROUND
+    city.TRIANGLES_AROUND = tuple(  # type: ignore[misc]
+        tuple(t for t in around if inside[t]) for around in unconfined
+    )
+    return unconfined
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -366,8 +389,10 @@ class Tally:
             setattr(self, name, getattr(self, name) + value)
 
 
-JOURNAL_KEYS = ("players", "agent", "sims", "seed")
+JOURNAL_KEYS = ("players", "agent", "sims", "seed", "window_aware")
 """What a journal's games must share with the command that resumes them."""
+JOURNAL_DEFAULTS: dict[str, Any] = {"window_aware": False}
+"""Settings a journal written before they existed was played with."""
 
 
 def read_journal(path: Path, setup: dict[str, Any]) -> list[dict[str, Any]]:
@@ -384,7 +409,7 @@ def read_journal(path: Path, setup: dict[str, Any]) -> list[dict[str, Any]]:
         except json.JSONDecodeError:
             message = f"{path}:{number}: not a JSON line (a game cut off mid-write?)"
             raise SystemExit(message) from None
-        differing = [k for k in JOURNAL_KEYS if record.get(k) != setup[k]]
+        differing = [k for k in JOURNAL_KEYS if record.get(k, JOURNAL_DEFAULTS.get(k)) != setup[k]]
         if differing:
             raise SystemExit(
                 f"{path}:{number}: a game of another match ({', '.join(differing)} differ); "
@@ -511,6 +536,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sims", type=int, default=0, help="peer MCTS simulations (0: its own)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--numba-cache", type=Path, help="default PATH/../numba-cache")
+    parser.add_argument(
+        "--window-aware",
+        action="store_true",
+        help="our search sees only moves inside the peer's window (pure build only)",
+    )
     parser.add_argument("--journal", type=Path, help="append each finished game here (JSON lines)")
     parser.add_argument(
         "--resume", action="store_true", help="go on after the games --journal already holds"
@@ -519,6 +549,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from stonework.agents.catalog import agent_from_spec
 
+    if args.window_aware:
+        confine_to_window()
     path = args.peer.resolve()
     python = args.peer_python or str(path.parent / ".venv" / "bin" / "python")
     cache = (args.numba_cache or path.parent / "numba-cache").resolve()
@@ -530,7 +562,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"peer ready in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     agent = agent_from_spec(args.agent)
     tally = Tally()
-    setup = {"players": args.players, "agent": args.agent, "sims": args.sims, "seed": args.seed}
+    setup = {
+        "players": args.players,
+        "agent": args.agent,
+        "sims": args.sims,
+        "seed": args.seed,
+        "window_aware": args.window_aware,
+    }
     done: list[dict[str, Any]] = []
     if args.journal is not None and args.journal.exists():
         done = read_journal(args.journal, setup)
@@ -564,6 +602,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"players {args.players}, games {tally.games}, our agent {args.agent}, "
         f"peer {peer.hello['sims']} simulations a move, inference {peer.hello['inference']}"
+        + (", our search confined to the peer's window" if args.window_aware else "")
     )
     print(
         f"our wins {tally.wins:g}/{tally.games} = {tally.wins / max(1, tally.games):.1%} "

@@ -10,6 +10,7 @@ from types import ModuleType
 
 import pytest
 
+from stonework.games.akropolis import city as city_module
 from stonework.games.akropolis.actions import Place
 from stonework.games.akropolis.hexgrid import CENTER, PLACEMENT_CELLS, STEP
 from stonework.games.akropolis.tiles import START_QUARRY_DIRECTIONS, TILE_KINDS, tiles_in_play
@@ -107,10 +108,12 @@ def test_wilson_interval(bridge: ModuleType) -> None:
 
 
 def test_a_journal_resumes_only_its_own_match(bridge: ModuleType, tmp_path: Path) -> None:
-    setup = {"players": 2, "agent": "expert", "sims": 0, "seed": 4}
+    setup = {"players": 2, "agent": "expert", "sims": 0, "seed": 4, "window_aware": False}
     played = bridge.Tally(games=1, wins=1.0, our_scores=[120], peer_scores=[101], window_bit=2)
     journal = tmp_path / "peer.jsonl"
-    lines = [{**setup, "game": g, "tally": vars(played)} for g in range(2)]
+    # The first line as written before --window-aware existed: it was not window-aware.
+    old = {k: v for k, v in setup.items() if k != "window_aware"}
+    lines = [{**old, "game": 0, "tally": vars(played)}, {**setup, "game": 1, "tally": vars(played)}]
     journal.write_text("".join(bridge.json.dumps(line) + "\n" for line in lines))
     records = bridge.read_journal(journal, setup)
     total = bridge.Tally()
@@ -120,6 +123,54 @@ def test_a_journal_resumes_only_its_own_match(bridge: ModuleType, tmp_path: Path
     assert total.our_scores == [120, 120] and total.peer_scores == [101, 101]
     with pytest.raises(SystemExit, match="another match .*seed"):
         bridge.read_journal(journal, {**setup, "seed": 5})
+    with pytest.raises(SystemExit, match=":1: a game of another match .*window_aware"):
+        bridge.read_journal(journal, {**setup, "window_aware": True})
     journal.write_text(journal.read_text() + '{"players": 2, "ag')
     with pytest.raises(SystemExit, match=":3: not a JSON line"):
         bridge.read_journal(journal, setup)
+
+
+def _sprawl(seed: int) -> set[int]:
+    """The cells of a two-player game whose every move lays its tile as far out as it can."""
+    from stonework.core.registry import get_game
+    from stonework.core.rng import Rng
+    from stonework.core.state import CHANCE
+    from stonework.games.akropolis.hexgrid import CELL_AT, COORDS, placement
+
+    def cells(place: Place) -> tuple[int, ...]:
+        covered = PLACEMENT_CELLS[placement(CELL_AT[(place.q, place.r)], place.rotation)]
+        assert covered is not None
+        return covered
+
+    def distance(cell: int) -> int:
+        q, r = COORDS[cell]
+        return max(abs(q), abs(r), abs(q + r))
+
+    spec = get_game("akropolis")
+    state = spec.new_state(2, dict(spec.options.resolve("akropolis", {})))
+    rng = Rng(seed)
+    laid: set[int] = set()
+    while not state.is_terminal:
+        if state.current_player == CHANCE:
+            state.apply(state.random_action(rng))
+            continue
+        moves = [a for a in state.legal_actions() if isinstance(a, Place)]
+        move = max(moves, key=lambda a: (sum(distance(c) for c in cells(a)), str(a)))
+        laid.update(cells(move))
+        state.apply(move)
+    return laid
+
+
+@pytest.mark.skipif(
+    not (city_module.__file__ or "").endswith(".py"), reason="a compiled city binds its tables"
+)
+def test_a_confined_search_sees_only_moves_inside_the_window(bridge: ModuleType) -> None:
+    # A player laying every tile as far out as it can leaves the window within a game; with the
+    # cities confined, the same player never does, and the unconfined table comes back.
+    assert min(bridge.cell_to_peer(c) for c in _sprawl(1)) < 0
+    unconfined = bridge.confine_to_window()
+    try:
+        assert min(bridge.cell_to_peer(c) for c in _sprawl(1)) >= 0
+    finally:
+        city_module.TRIANGLES_AROUND = unconfined  # type: ignore[misc]
+    assert min(bridge.cell_to_peer(c) for c in _sprawl(1)) < 0
