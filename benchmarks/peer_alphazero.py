@@ -367,6 +367,15 @@ class Peer:
             self.proc.wait(timeout=30)
 
 
+SHEET = ("house", "market", "barracks", "temple", "garden", "stones")
+"""The lines of a score sheet, as the match reports where the points came from."""
+
+
+def sheet_points(state: Any, seat: int) -> list[int]:
+    """``seat``'s points by :data:`SHEET` at the end of a game."""
+    return [line.points for line in state.city_score(seat).lines] + [state.stones[seat]]
+
+
 @dataclass
 class Tally:
     """What a match measured."""
@@ -382,6 +391,10 @@ class Tally:
     window_bit: int = 0
     score_mismatch: int = 0
     winner_mismatch: int = 0
+    our_sheets: list[list[int]] = field(default_factory=list)
+    """Our seat's points by :data:`SHEET` each game (by our engine, which agrees with the
+    peer's on the totals)."""
+    peer_sheets: list[list[int]] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         """Count ``other``'s games in this tally too."""
@@ -515,6 +528,8 @@ def play_game(peer: Peer, agent: Any, players: int, our_seat: int, seed: int, ta
         tally.ties += 1
         tally.wins += 1 / len(peer_winners)
     tally.our_scores.append(view["scores"][our_seat])
+    tally.our_sheets.append(sheet_points(state, our_seat))
+    tally.peer_sheets.extend(sheet_points(state, i) for i in range(players) if i != our_seat)
     tally.peer_scores.extend(s for i, s in enumerate(view["scores"]) if i != our_seat)
 
 
@@ -609,6 +624,13 @@ def main(argv: list[str] | None = None) -> int:
         f"(95% Wilson {low:.1%}-{high:.1%}), ties {tally.ties}"
     )
     print(f"mean score ours {mean(tally.our_scores):.1f}, peer {mean(tally.peer_scores):.1f}")
+    if tally.our_sheets:
+        ours = [mean([g[k] for g in tally.our_sheets]) for k in range(len(SHEET))]
+        theirs = [mean([g[k] for g in tally.peer_sheets]) for k in range(len(SHEET))]
+        lines = ", ".join(
+            f"{n} {a:.1f}/{b:.1f}" for n, a, b in zip(SHEET, ours, theirs, strict=True)
+        )
+        print(f"mean points by line, ours/peer ({len(tally.our_sheets)} games): {lines}")
     print(
         f"seconds per move: ours {mean(tally.our_seconds):.2f}, peer {mean(tally.peer_seconds):.2f}"
     )

@@ -174,3 +174,15 @@ def test_a_confined_search_sees_only_moves_inside_the_window(bridge: ModuleType)
     finally:
         city_module.TRIANGLES_AROUND = unconfined  # type: ignore[misc]
     assert min(bridge.cell_to_peer(c) for c in _sprawl(1)) < 0
+
+
+def test_a_score_sheet_adds_up_to_the_total(bridge: ModuleType) -> None:
+    from stonework.core.registry import get_game
+    from stonework.core.rng import Rng
+    from stonework.core.state import play_random
+
+    spec = get_game("akropolis")
+    state = play_random(spec.new_state(3, dict(spec.options.resolve("akropolis", {}))), Rng(5))
+    for seat, score in enumerate(state.scores()):
+        points = bridge.sheet_points(state, seat)
+        assert len(points) == len(bridge.SHEET) and sum(points) == score.total
