@@ -434,6 +434,23 @@ def read_journal(path: Path, setup: dict[str, Any]) -> list[dict[str, Any]]:
     return games
 
 
+def ahead_share(tally: Tally, players: int) -> tuple[float, float]:
+    """How often our seat finished ahead of a given peer seat (ties half), and 1.96 standard
+    errors of that share over games (each game's pairs averaged first: they are not
+    independent of each other)."""
+    others = players - 1
+    per_game = []
+    for game, ours in enumerate(tally.our_scores):
+        theirs = tally.peer_scores[game * others : (game + 1) * others]
+        per_game.append(
+            sum(1.0 if ours > s else 0.5 if ours == s else 0.0 for s in theirs) / others
+        )
+    n = len(per_game)
+    mean = sum(per_game) / n
+    spread = math.sqrt(sum((x - mean) ** 2 for x in per_game) / (n - 1)) if n > 1 else 0.0
+    return mean, 1.96 * spread / math.sqrt(n)
+
+
 def _next_choice(agent: Any, state: Any, allowed: dict[Any, int], rng: random.Random) -> Any:
     """The agent's next choice inside the peer's window (its first lay outside it)."""
     # ``expert`` routes to a tree search; its root is the one to read.
@@ -624,6 +641,12 @@ def main(argv: list[str] | None = None) -> int:
         f"(95% Wilson {low:.1%}-{high:.1%}), ties {tally.ties}"
     )
     print(f"mean score ours {mean(tally.our_scores):.1f}, peer {mean(tally.peer_scores):.1f}")
+    if args.players > 2 and tally.games:
+        share, half = ahead_share(tally, args.players)
+        print(
+            f"ahead of a given peer seat (ties half): {share:.1%} ± {half:.1%} "
+            f"(fair share 50%; ± is 1.96 standard errors over games)"
+        )
     if tally.our_sheets:
         ours = [mean([g[k] for g in tally.our_sheets]) for k in range(len(SHEET))]
         theirs = [mean([g[k] for g in tally.peer_sheets]) for k in range(len(SHEET))]

@@ -186,3 +186,10 @@ def test_a_score_sheet_adds_up_to_the_total(bridge: ModuleType) -> None:
     for seat, score in enumerate(state.scores()):
         points = bridge.sheet_points(state, seat)
         assert len(points) == len(bridge.SHEET) and sum(points) == score.total
+
+
+def test_the_share_ahead_of_a_peer_seat_counts_ties_half(bridge: ModuleType) -> None:
+    tally = bridge.Tally(games=2, our_scores=[100, 80], peer_scores=[90, 110, 80, 70])
+    share, half = bridge.ahead_share(tally, 3)
+    # Game 1: ahead of one of two (0.5); game 2: a tie and ahead (0.75).
+    assert share == pytest.approx(0.625) and half > 0
