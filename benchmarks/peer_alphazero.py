@@ -1,7 +1,8 @@
 """Stonework's agent against the pretrained AlphaZero of ``cestpasphoto/alpha-zero-general``.
 
     python benchmarks/peer_alphazero.py --peer PATH --players N --games G [--agent SPEC]
-        [--peer-python PY] [--sims S] [--seed K] [--numba-cache DIR] [--journal F [--resume]]
+        [--peer-python PY] [--sims S] [--seed K] [--numba-cache DIR] [--window-aware]
+        [--journal F [--resume]]
 
 ``PATH`` is a checkout of that public repository kept outside this repo (its root modules and
 ``akropolis/`` are enough; its code and weights never enter ours). ``--peer-python`` is a Python
@@ -21,8 +22,8 @@ plays every other seat. Printed: our wins with a 95% Wilson interval, mean score
 move of both sides (wall clock; the machine may be shared), and the window count; Ctrl-C stops
 after the games finished so far and prints their table. With ``--window-aware`` our search
 sees only moves inside the peer's window (it plans on the peer's board instead of having its
-choice overruled). ``--journal`` keeps every finished
-game (one JSON line each), and ``--resume`` goes on after them, reporting all of them.
+choice overruled). ``--journal`` keeps every finished game (one JSON line each), with each
+side's points by score line, and ``--resume`` goes on after them, reporting all of them.
 
 The rules options of our side follow the peer's scoring: the largest house group counts by
 value (heights) and a barracks scores only next to ground open to the outside.
