@@ -135,16 +135,12 @@ def _sprawl(seed: int) -> set[int]:
     from stonework.core.registry import get_game
     from stonework.core.rng import Rng
     from stonework.core.state import CHANCE
-    from stonework.games.akropolis.hexgrid import CELL_AT, COORDS, placement
+    from stonework.games.akropolis.hexgrid import CELL_AT, COORDS, distance, placement
 
     def cells(place: Place) -> tuple[int, ...]:
         covered = PLACEMENT_CELLS[placement(CELL_AT[(place.q, place.r)], place.rotation)]
         assert covered is not None
         return covered
-
-    def distance(cell: int) -> int:
-        q, r = COORDS[cell]
-        return max(abs(q), abs(r), abs(q + r))
 
     spec = get_game("akropolis")
     state = spec.new_state(2, dict(spec.options.resolve("akropolis", {})))
@@ -155,7 +151,7 @@ def _sprawl(seed: int) -> set[int]:
             state.apply(state.random_action(rng))
             continue
         moves = [a for a in state.legal_actions() if isinstance(a, Place)]
-        move = max(moves, key=lambda a: (sum(distance(c) for c in cells(a)), str(a)))
+        move = max(moves, key=lambda a: (sum(distance(*COORDS[c]) for c in cells(a)), str(a)))
         laid.update(cells(move))
         state.apply(move)
     return laid
