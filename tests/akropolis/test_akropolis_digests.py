@@ -42,9 +42,11 @@ TABLES = (
     (3, ("mcts:20:depth=0", "greedy", "greedy")),
 )
 
+# Taken again in session 30 (issue 20): the estimate's growth by district type changed the
+# heuristic values and so greedy's and the search's play, on purpose.
 EXPECTED = {
-    "random": "7ccd91532415dde86c7b1f220d44c107b2407ad0172943ccfd07649380860f4c",
-    "tables": "0824916c755657906a61fdce6b4a3ac6ec3f1639dbed7258520af718c3bd2fb0",
+    "random": "d618263531d230e9d8c4982e83ff118e96a7e2aa6d7d5ae3553eea8a3e0a75ff",
+    "tables": "6be1d5f9e800f8b132387f6a0061f4507ca8a7bd9276bcc5861aeaab4548021a",
 }
 
 

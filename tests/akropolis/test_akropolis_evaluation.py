@@ -86,6 +86,26 @@ def test_districts_without_a_plaza_are_worth_something_before_the_end() -> None:
     assert estimate(gardens, 0) > estimate(bare, 0)
 
 
+def test_each_district_type_expects_its_own_growth() -> None:
+    """§2.3 by type: house plazas carry one star (§1.1), so a lone house district can expect
+    fewer stars to come than a lone garden; and a plaza of a type with few hexes (temple) less
+    value to multiply than one with many (market)."""
+    lone = {
+        name: with_city({(0, 0): "q1", (0, 1): text})
+        for name, text in (
+            ("house", "h1"),
+            ("garden", "g1"),
+            ("temple plaza", "T2"),
+            ("market plaza", "M2"),
+        )
+    }
+    assert all(state.city_score(0).districts_total == 0 for state in lone.values())
+    assert estimate(lone["garden"], 0) > estimate(lone["house"], 0)
+    assert estimate(lone["market plaza"], 0) > estimate(lone["temple plaza"], 0)
+    growth = zip(evaluation.VALUE_PER_TILE, evaluation.STARS_PER_TILE, strict=True)
+    assert all(0 < value < 1 and 0 < stars < 1 for value, stars in growth)
+
+
 def test_an_open_temple_counts_more_the_more_it_is_closed_in() -> None:
     """§2.4 Temple: only a surrounded temple scores; a nearly closed one is closer to it."""
     centre = (0, 0)

@@ -39,7 +39,8 @@ SHIPPED_LEAF: Final[dict[tuple[str, int], ShippedLeaf]] = {
     # Fitted to 1,435 games of mcts:100; hard with it against hard at equal CPU time:
     # docs/models.md, "leaf-2p-mcts100x1435". The root's moves ordered by it (netrank=root) won
     # 62.5% of 200 games against the heuristic's order: BENCHMARKS.md, "Akropolis 2p: the leaf
-    # network orders the root".
+    # network orders the root". Refitted in session 30 to the same games when the hand estimate
+    # it reads took a growth by district type (docs/models.md).
     ("akropolis", 2): ShippedLeaf("akropolis-2p-leaf-mcts100x1435.npz", net_rank="root"),
     # Fitted to 1,811 games of ismcts:200, asked at the leaf itself (no playout: depth=0 beat
     # depth 8 and 2 with it); docs/models.md, "zapotec-2p-leaf-ismcts200x1811".

@@ -9,10 +9,15 @@ and ``R`` the tiles the seat still has to lay, the final product is about
 A temple not yet surrounded (and off the window's rim) counts in ``V`` while tiles remain, at
 its value times the share of its neighbours already built: it may still be closed in. Stones count one point each, as at the end.
 
-The constants were chosen by playing the one-ply greedy player with this estimate against the
-one with the plain score lead: the values tried all won 64-68% of 160 games, counting open
-temples lifting the mean margin from about +11 to +17 points; the chosen ones won 67.0% of 200
-games, +13.6 points (``benchmarks/akropolis_evaluation_ab.py``, BENCHMARKS.md).
+The estimate was first chosen by playing the one-ply greedy player with it against the one
+with the plain score lead: with the same growth for every type (0.5 value and 0.1 stars a tile)
+it won 67.0% of 200 games, +13.6 points, and counting open temples lifted the mean margin from
+about +11 to +17 points (``benchmarks/akropolis_evaluation_ab.py``, BENCHMARKS.md). The growth
+by type (session 30) is what greedy self-play shows each type gains (the value scaled up by a
+third): against the uniform growth it won 57.3% of 1,200 greedy games (+5.2 points a game) and
+55.3% of 400 games of ``hard`` at 0.25 s a move (+6.3 points); the measured value growth
+unscaled won less (53.1% of 400 greedy games, +2.6). Houses, whose plazas have one star,
+gain the fewest stars; temples and gardens, with the fewest hexes, the least value.
 """
 
 from __future__ import annotations
@@ -28,11 +33,19 @@ if TYPE_CHECKING:
     from stonework.games.akropolis.city import City
     from stonework.games.akropolis.state import AkropolisState
 
-STARS_PER_TILE: Final = 0.1
-"""Stars a seat can expect to add to one district type for each tile it still lays."""
+STARS_PER_TILE: Final[tuple[float, ...]] = (0.11, 0.21, 0.20, 0.18, 0.23)
+"""Stars a seat can expect to add to each district type for each tile it still lays.
 
-VALUE_PER_TILE: Final = 0.5
-"""District value a seat can expect to add to one type for each tile it still lays."""
+By type in the order of ``tiles`` (house, market, barracks, temple, garden): the growth measured
+in 200 two-player games of greedy against itself (``benchmarks/akropolis_type_growth.py``).
+Houses gain half the stars of the others: their plazas have one star.
+"""
+
+VALUE_PER_TILE: Final[tuple[float, ...]] = (0.48, 0.55, 0.45, 0.25, 0.28)
+"""District value a seat can expect to add to each type for each tile it still lays.
+
+The growth measured with the stars, times 4/3: measured as it is, it won less (module notes).
+"""
 
 TEMPLE_SHARE: Final = 1.0
 """Share of an open temple's value counted, times the fraction of its neighbours built."""
@@ -147,7 +160,9 @@ def estimate(state: AkropolisState, seat: int) -> float:
         value = float(line.value)
         if kind == TEMPLE and left > 0:
             value += TEMPLE_SHARE * open_temples(state, seat)
-        total += value * line.stars + left * (STARS_PER_TILE * value + VALUE_PER_TILE * line.stars)
+        total += value * line.stars + left * (
+            STARS_PER_TILE[kind] * value + VALUE_PER_TILE[kind] * line.stars
+        )
     if left > 0:
         total += turn_bonus(state, seat)
     return total
