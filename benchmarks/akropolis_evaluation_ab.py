@@ -25,7 +25,7 @@ from stonework.agents import agent_from_spec
 from stonework.arena.stats import wilson
 from stonework.core import derive_rng
 from stonework.games.akropolis import AkropolisState, evaluation
-from stonework.games.akropolis.evaluation import lead_values
+from stonework.games.akropolis.evaluation import lead_values, leads_over_best_rival
 
 Growth = tuple[tuple[float, ...], tuple[float, ...]]
 """Value and stars per tile left, by district type."""
@@ -35,9 +35,7 @@ TODAY: Growth = (evaluation.VALUE_PER_TILE, evaluation.STARS_PER_TILE)
 
 def score_lead(state: AkropolisState) -> list[float]:
     """The evaluation Akropolis had before the estimate: the score lead so far."""
-    totals = [float(score.total) for score in state.scores()]
-    rivals = [max(t for j, t in enumerate(totals) if j != i) for i in range(len(totals))]
-    return [math.tanh((totals[i] - rivals[i]) / 25.0) for i in range(len(totals))]
+    return leads_over_best_rival([float(score.total) for score in state.scores()])
 
 
 def with_growth(growth: Growth) -> None:

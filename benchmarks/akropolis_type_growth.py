@@ -24,6 +24,14 @@ from stonework.games.akropolis import AkropolisState, evaluation
 NAMES = ("house", "market", "barracks", "temple", "garden")
 
 
+def sheet(state: AkropolisState) -> list[list[tuple[int, int]]]:
+    """Each seat's (value, stars) by district type, as the estimate reads them."""
+    return [
+        [(line.value, line.stars) for line in state.city_score(seat).lines]
+        for seat in range(state.num_players)
+    ]
+
+
 def growth(deal: int, players: int, spec: str) -> list[tuple[float, float]]:
     """One game's per-type (value, stars) growth per tile left, as ratios of sums."""
     state = stonework.new_game("akropolis", players=players, seed=deal)
@@ -37,15 +45,9 @@ def growth(deal: int, players: int, spec: str) -> list[tuple[float, float]]:
             continue
         left = evaluation.tiles_left(state)
         if left > 0:
-            lines = [
-                [(line.value, line.stars) for line in state.city_score(seat).lines]
-                for seat in range(players)
-            ]
-            seen.append((left, lines))
+            seen.append((left, sheet(state)))
         state.apply(agent.act(state.clone(), rng))
-    final = [
-        [(line.value, line.stars) for line in state.city_score(s).lines] for s in range(players)
-    ]
+    final = sheet(state)
     out = []
     for kind in range(len(NAMES)):
         gained_v = gained_s = weight = 0.0
