@@ -15,14 +15,12 @@ import argparse
 import sys
 from pathlib import Path
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
 from stonework.games.akropolis.leaf_net import LeafNet  # noqa: E402
-from stonework.learn.leaf_fit import dataset, figures  # noqa: E402
+from stonework.learn.leaf_fit import dataset, figures, net_margins  # noqa: E402
 from stonework.learn.leaf_games import read_journal  # noqa: E402
 
 
@@ -42,13 +40,9 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(f"{args.journal} has no game from number {args.first} on")
     data = dataset(games)
     truth = data["margin"]
-    # Rows come in (seat 0, seat 1) pairs: the rival's row is the neighbour.
-    rival = np.arange(len(truth)) ^ 1
     print(f"{len(games)} games, {len(truth)} seat-positions")
     rows = [("hand estimate", data["hand"])]
-    for path, net in nets:
-        raw = net.margins_batch(data["x"])
-        rows.append((str(path), (raw - raw[rival]) / 2))
+    rows += [(str(path), net_margins(net, data["x"], 2)) for path, net in nets]
     for name, predicted in rows:
         got = figures(predicted, truth)
         print(

@@ -48,14 +48,15 @@ def growth(deal: int, players: int, spec: str) -> list[tuple[float, float]]:
             seen.append((left, sheet(state)))
         state.apply(agent.act(state.clone(), rng))
     final = sheet(state)
+    # Every seat and type is weighed by the same tiles left at each position.
+    weight = players * sum(left for left, _ in seen)
     out = []
     for kind in range(len(NAMES)):
-        gained_v = gained_s = weight = 0.0
-        for left, lines in seen:
+        gained_v = gained_s = 0.0
+        for _, lines in seen:
             for seat in range(players):
                 gained_v += final[seat][kind][0] - lines[seat][kind][0]
                 gained_s += final[seat][kind][1] - lines[seat][kind][1]
-                weight += left
         out.append((gained_v / weight, gained_s / weight))
     return out
 

@@ -98,6 +98,17 @@ class MLPFit:
     snapshots: list[LeafMLP] = field(default_factory=list)
 
 
+def net_margins(net: LeafMLP, x: np.ndarray, players: int) -> np.ndarray:
+    """The network's margins of :func:`dataset` rows, as the searches ask it: at two players
+    both ways round (own row less the rival's, halved), from three players as they are."""
+    raw: np.ndarray = np.asarray(net.margins_batch(x), dtype=np.float64)
+    if players != 2:
+        return raw
+    # Rows come in (seat 0, seat 1) pairs per position: the rival's row is the neighbour.
+    both: np.ndarray = (raw - raw[np.arange(len(raw)) ^ 1]) / 2
+    return both
+
+
 def rms(pred: np.ndarray, truth: np.ndarray) -> float:
     """Root mean squared difference."""
     return float(np.sqrt(((pred - truth) ** 2).mean()))
@@ -277,9 +288,6 @@ def fit_games(
     test = ~train
     y = data["margin"]
     predictions = {MODELS[0]: data["hand"]}
-    # Rows come in (seat 0, seat 1) pairs per position at two players: the rival's row is the
-    # neighbour.
-    rival = np.arange(len(y)) ^ 1
     if data["lin"].shape[1]:
         # The linear model of leaf_estimate refitted here: each seat's total on its features,
         # the margin taken over the best other seat's (as fitted_lead_values does).
@@ -312,9 +320,7 @@ def fit_games(
         if not 0 <= kept < len(result.snapshots):
             raise ValueError(f"no epoch {kept} to keep: the fit ran {settings.epochs}")
         result.net, result.kept = result.snapshots[kept], kept
-    raw = result.net.margins_batch(data["x"])
-    # Both ways round at two players, as the networks' margins ask it.
-    predictions[MODELS[2]] = (raw - raw[rival]) / 2 if players == 2 else raw
+    predictions[MODELS[2]] = net_margins(result.net, data["x"], players)
     report: dict[str, Any] = {
         "games": len(games),
         "games_in_parts": split,
