@@ -38,9 +38,32 @@ def score_lead(state: AkropolisState) -> list[float]:
     return leads_over_best_rival([float(score.total) for score in state.scores()])
 
 
-def with_growth(growth: Growth) -> None:
-    """Set the estimate's growth per tile (module constants, read at each call)."""
+Overrides = dict[str, float | tuple[float, ...]]
+"""Other constants of ``evaluation`` by name (``--set``)."""
+
+DEFAULTS: Overrides = {}
+"""The constants ``--set`` and ``--old-set`` change, as the module has them (put back after
+every move)."""
+
+
+def with_growth(growth: Growth, overrides: Overrides | None = None) -> None:
+    """Set the estimate's growth per tile and any other of its constants (module constants,
+    read at each call)."""
     evaluation.VALUE_PER_TILE, evaluation.STARS_PER_TILE = growth  # type: ignore[misc]
+    for name, default in DEFAULTS.items():
+        setattr(evaluation, name, (overrides or {}).get(name, default))
+
+
+def override(text: str) -> tuple[str, float | tuple[float, ...]]:
+    """``NAME=V`` or ``NAME=V1,V2,...``: a constant of ``evaluation`` and its new value."""
+    name, _, value = text.partition("=")
+    if not hasattr(evaluation, name) or not name.isupper():
+        raise argparse.ArgumentTypeError(f"evaluation has no constant {name!r}")
+    try:
+        numbers = tuple(float(part) for part in value.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not numbers: {value!r}") from None
+    return name, numbers if len(numbers) > 1 else numbers[0]
 
 
 def play(
@@ -51,10 +74,12 @@ def play(
     spec: str = "greedy",
     players: int = 2,
     old_spec: str | None = None,
+    overrides: tuple[Overrides, Overrides] = ({}, {}),
 ) -> tuple[float, float]:
     """One game; the new seat's share of first place and its margin over the others' mean.
 
-    ``old`` is the other seats' growth, or None for the plain score lead. At two players the
+    ``old`` is the other seats' growth, or None for the plain score lead; ``overrides`` the new
+    seat's and the others' other constants of the estimate. At two players the
     share is the result (1, 0.5, 0) and the margin the difference of the totals.
     """
     state = stonework.new_game("akropolis", players=players, seed=deal)
@@ -76,7 +101,8 @@ def play(
         # reads its heuristic, so the rules are untouched.
         mine = new if seat == new_seat else old
         AkropolisState.heuristic = score_lead if mine is None else lead_values  # type: ignore[method-assign,assignment]
-        with_growth(TODAY if mine is None else mine)
+        other = seat != new_seat
+        with_growth(TODAY if mine is None else mine, overrides[other])
         try:
             action = agents[seat].act(state.clone(), seats[seat])
         finally:
@@ -132,12 +158,26 @@ def main() -> None:
         help="with --baseline estimate: its stars/tile",
     )
     parser.add_argument(
+        "--set",
+        type=override,
+        action="append",
+        default=[],
+        metavar="NAME=V[,V...]",
+        help="another of the estimate's constants for the new seat (repeatable)",
+    )
+    parser.add_argument(
+        "--old-set", type=override, action="append", default=[], help="the same for the others"
+    )
+    parser.add_argument(
         "--agent", default="greedy", help="the agent both seats play (a search's leaves too)"
     )
     parser.add_argument(
         "--old-agent", default=None, help="the baseline seats' agent, if not --agent's"
     )
     args = parser.parse_args()
+    new_set, old_set = dict(args.set), dict(args.old_set)
+    for name in {*new_set, *old_set}:
+        DEFAULTS[name] = getattr(evaluation, name)
     new: Growth = (args.value, args.stars)
     old = (args.old_value, args.old_stars) if args.baseline == "estimate" else None
     rng = random.Random(args.seed)
@@ -146,7 +186,14 @@ def main() -> None:
         if game % args.players == 0:
             deal = rng.getrandbits(32)
         result, diff = play(
-            deal, game % args.players, new, old, args.agent, args.players, args.old_agent
+            deal,
+            game % args.players,
+            new,
+            old,
+            args.agent,
+            args.players,
+            args.old_agent,
+            (new_set, old_set),
         )
         wins += result
         margin += diff

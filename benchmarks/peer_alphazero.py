@@ -229,6 +229,28 @@ def confine_to_window() -> tuple[tuple[int, ...], ...]:
     return unconfined
 
 
+def set_constant(text: str) -> None:
+    """``NAME=V`` or ``NAME=V1,V2,...``: give a constant of our estimate
+    (``stonework.games.akropolis.evaluation``) another value (pure build only)."""
+    from stonework.games.akropolis import evaluation
+
+    if not evaluation.__file__ or not evaluation.__file__.endswith(".py"):
+        raise SystemExit("--set needs the pure build: run with STONEWORK_PURE=1")
+    name, _, value = text.partition("=")
+    if not name.isupper() or not hasattr(evaluation, name):
+        raise SystemExit(f"--set {text!r}: the estimate has no constant {name!r}")
+    try:
+        numbers = tuple(float(part) for part in value.split(","))
+    except ValueError:
+        raise SystemExit(f"--set {text!r}: give numbers after the =") from None
+    old = getattr(evaluation, name)
+    if isinstance(old, tuple) != (len(numbers) > 1) or (
+        isinstance(old, tuple) and len(old) != len(numbers)
+    ):
+        raise SystemExit(f"--set {text!r}: {name} is {old!r}; give as many numbers")
+    setattr(evaluation, name, numbers if isinstance(old, tuple) else numbers[0])
+
+
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a win rate."""
     if games == 0:
@@ -403,9 +425,19 @@ class Tally:
             setattr(self, name, getattr(self, name) + value)
 
 
-JOURNAL_KEYS = ("players", "agent", "sims", "seed", "window_aware")
+JOURNAL_KEYS = (
+    "players",
+    "agent",
+    "sims",
+    "seed",
+    "window_aware",
+    "set",
+)
 """What a journal's games must share with the command that resumes them."""
-JOURNAL_DEFAULTS: dict[str, Any] = {"window_aware": False}
+JOURNAL_DEFAULTS: dict[str, Any] = {
+    "window_aware": False,
+    "set": [],
+}
 """Settings a journal written before they existed was played with."""
 
 
@@ -470,9 +502,22 @@ def _next_choice(agent: Any, state: Any, allowed: dict[Any, int], rng: random.Ra
     raise RuntimeError("no legal move of ours lies in the peer's window")
 
 
-def play_game(peer: Peer, agent: Any, players: int, our_seat: int, seed: int, tally: Tally) -> None:
-    """One game, the peer's engine drawing; our state follows and is checked every move."""
+def play_game(
+    peer: Peer,
+    agent: Any,
+    players: int,
+    our_seat: int,
+    seed: int,
+    tally: Tally,
+    trace: list[str] | None = None,
+) -> None:
+    """One game, the peer's engine drawing; our state follows and is checked every move.
+
+    ``trace``, if given, receives our engine's position string before every decision and at
+    the end (what ``--positions`` keeps in the journal, for looking at the cities afterwards).
+    """
     from stonework.core.registry import get_game
+    from stonework.games.akropolis.position import write
 
     spec = get_game("akropolis")
     options = spec.options.resolve("akropolis", dict(PEER_OPTIONS))
@@ -497,6 +542,8 @@ def play_game(peer: Peer, agent: Any, players: int, our_seat: int, seed: int, ta
     follow(view)
     while not view["ended"]:
         seat = view["player"]
+        if trace is not None:
+            trace.append(write(state))
         if state.current_player != seat:
             raise RuntimeError(
                 f"engines disagree on the seat to move: {state.current_player} vs {seat}"
@@ -531,6 +578,8 @@ def play_game(peer: Peer, agent: Any, players: int, our_seat: int, seed: int, ta
             follow(view)
     if not state.is_terminal:
         raise RuntimeError("the peer's game ended but ours did not")
+    if trace is not None:
+        trace.append(write(state))
     ours_final = [s.total for s in state.scores()]
     tally.games += 1
     if ours_final != view["scores"]:
@@ -578,12 +627,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--resume", action="store_true", help="go on after the games --journal already holds"
     )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=V[,V...]",
+        help="another value for a constant of our estimate (repeatable; pure build)",
+    )
+    parser.add_argument(
+        "--positions",
+        action="store_true",
+        help="keep our engine's position before every decision in the journal",
+    )
     args = parser.parse_args(argv)
 
     from stonework.agents.catalog import agent_from_spec
 
     if args.window_aware:
         confine_to_window()
+    for text in args.set:
+        set_constant(text)
     path = args.peer.resolve()
     python = args.peer_python or str(path.parent / ".venv" / "bin" / "python")
     cache = (args.numba_cache or path.parent / "numba-cache").resolve()
@@ -601,6 +664,7 @@ def main(argv: list[str] | None = None) -> int:
         "sims": args.sims,
         "seed": args.seed,
         "window_aware": args.window_aware,
+        "set": sorted(args.set),
     }
     done: list[dict[str, Any]] = []
     if args.journal is not None and args.journal.exists():
@@ -614,11 +678,14 @@ def main(argv: list[str] | None = None) -> int:
         for game in range(len(done), args.games):
             seat = game % args.players
             played = Tally()
-            play_game(peer, agent, args.players, seat, args.seed * 1000 + game, played)
+            trace: list[str] | None = [] if args.positions else None
+            play_game(peer, agent, args.players, seat, args.seed * 1000 + game, played, trace)
             tally.add(played)
             if args.journal is not None:
                 with args.journal.open("a") as journal:
                     record = {**setup, "game": game, "tally": vars(played)}
+                    if trace is not None:
+                        record["positions"] = trace
                     journal.write(json.dumps(record) + "\n")
             others = tally.peer_scores[-(args.players - 1) :]
             print(

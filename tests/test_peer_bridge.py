@@ -108,11 +108,19 @@ def test_wilson_interval(bridge: ModuleType) -> None:
 
 
 def test_a_journal_resumes_only_its_own_match(bridge: ModuleType, tmp_path: Path) -> None:
-    setup = {"players": 2, "agent": "expert", "sims": 0, "seed": 4, "window_aware": False}
+    setup = {
+        "players": 2,
+        "agent": "expert",
+        "sims": 0,
+        "seed": 4,
+        "window_aware": False,
+        "set": [],
+    }
     played = bridge.Tally(games=1, wins=1.0, our_scores=[120], peer_scores=[101], window_bit=2)
     journal = tmp_path / "peer.jsonl"
-    # The first line as written before --window-aware existed: it was not window-aware.
-    old = {k: v for k, v in setup.items() if k != "window_aware"}
+    # The first line as written before --window-aware and --set existed: neither was given.
+    new_keys = ("window_aware", "set")
+    old = {k: v for k, v in setup.items() if k not in new_keys}
     lines = [{**old, "game": 0, "tally": vars(played)}, {**setup, "game": 1, "tally": vars(played)}]
     journal.write_text("".join(bridge.json.dumps(line) + "\n" for line in lines))
     records = bridge.read_journal(journal, setup)
@@ -125,9 +133,38 @@ def test_a_journal_resumes_only_its_own_match(bridge: ModuleType, tmp_path: Path
         bridge.read_journal(journal, {**setup, "seed": 5})
     with pytest.raises(SystemExit, match=":1: a game of another match .*window_aware"):
         bridge.read_journal(journal, {**setup, "window_aware": True})
+    with pytest.raises(SystemExit, match=":1: a game of another match .*set"):
+        bridge.read_journal(journal, {**setup, "set": ["STACK_SPOTS=0,0"]})
     journal.write_text(journal.read_text() + '{"players": 2, "ag')
     with pytest.raises(SystemExit, match=":3: not a JSON line"):
         bridge.read_journal(journal, setup)
+
+
+@pytest.mark.skipif(
+    not (city_module.__file__ or "").endswith(".py"), reason="compiled code binds the constants"
+)
+def test_set_gives_the_estimate_another_constant_and_refuses_a_wrong_shape(
+    bridge: ModuleType,
+) -> None:
+    from stonework.games.akropolis import evaluation
+
+    kept = (evaluation.STACK_SPOTS, evaluation.TEMPLE_SHARE, evaluation.VALUE_PER_TILE)
+    try:
+        bridge.set_constant("STACK_SPOTS=4,1")
+        assert evaluation.STACK_SPOTS == (4.0, 1.0)
+        bridge.set_constant("TEMPLE_SHARE=0.5")
+        assert evaluation.TEMPLE_SHARE == 0.5
+        bridge.set_constant("VALUE_PER_TILE=1,2,3,4,5")
+        assert evaluation.VALUE_PER_TILE == (1.0, 2.0, 3.0, 4.0, 5.0)
+        for wrong in ("NO_SUCH=1", "STACK_SPOTS=4", "STACK_SPOTS=a,b", "TEMPLE_SHARE=1,2"):
+            with pytest.raises(SystemExit, match="--set"):
+                bridge.set_constant(wrong)
+    finally:
+        (
+            evaluation.STACK_SPOTS,  # type: ignore[misc]
+            evaluation.TEMPLE_SHARE,  # type: ignore[misc]
+            evaluation.VALUE_PER_TILE,  # type: ignore[misc]
+        ) = kept
 
 
 def _sprawl(seed: int) -> set[int]:

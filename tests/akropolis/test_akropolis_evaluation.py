@@ -16,7 +16,12 @@ import stonework
 from stonework.core import derive_rng, play_random
 from stonework.core.compiled import is_extension
 from stonework.games.akropolis import AkropolisState, evaluation
-from stonework.games.akropolis.city import City, column_kind
+from stonework.games.akropolis.city import (
+    City,
+    column_height,
+    column_kind,
+    legal_triangles_from_scratch,
+)
 from stonework.games.akropolis.evaluation import (
     TO_MOVE_BONUS,
     TURN_BONUS,
@@ -26,8 +31,9 @@ from stonework.games.akropolis.evaluation import (
     tiles_left,
     turn_bonus,
 )
+from stonework.games.akropolis.hexgrid import TRIANGLE_CELLS
 from stonework.games.akropolis.scoring import score_city
-from stonework.games.akropolis.tiles import DISTRICT_KIND, TEMPLE
+from stonework.games.akropolis.tiles import DISTRICT_KIND, QUARRY, TEMPLE
 
 T_KIND = DISTRICT_KIND[TEMPLE]
 
@@ -235,3 +241,62 @@ def test_temple_cells_follow_the_city_through_games_and_search_branches(players:
             for city in state.cities:
                 assert temple_cells(city) == scan(city)
     assert temples_seen > 100
+
+
+def _with_legal(state: AkropolisState) -> AkropolisState:
+    # make_city keeps no legal placements; the estimate's places to build on read them.
+    for city in state.cities:
+        city.legal = legal_triangles_from_scratch(city.columns, city.cells)
+    return state
+
+
+def test_a_place_to_build_on_quarries_counts_while_tiles_remain() -> None:
+    """§3.1: a tile may go up a level onto hexes of two or more tiles; three quarries side by
+    side are such a place that covers no district or plaza (and pays three stones, §3.2)."""
+    triangle = [(0, 0), (1, 0), (0, 1)]
+    line = [(0, 0), (1, 0), (2, 0)]
+    spot = _with_legal(with_city(dict.fromkeys(triangle, "q1")))
+    scattered = _with_legal(with_city(dict.fromkeys(line, "q1")))
+    half = _with_legal(with_city({(0, 0): "q1", (1, 0): "q1", (0, 1): "h1"}))
+    assert evaluation.stack_spots(spot, 0) == (1, 0)
+    assert evaluation.stack_spots(scattered, 0) == (0, 0)
+    assert evaluation.stack_spots(half, 0) == (0, 1)
+    three, two = evaluation.STACK_SPOTS
+    assert three > two > 0
+    assert estimate(spot, 0) - estimate(scattered, 0) == pytest.approx(three)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_places_to_build_on_follow_the_city_through_games_and_search_branches(
+    players: int,
+) -> None:
+    # The count kept in a city's memo equals a count from scratch at every position of a game
+    # and after one more tile from each of them (a clone shares the memo until a tile is laid).
+    def scratch(city: City) -> tuple[int, int]:
+        threes = twos = 0
+        for triangle in legal_triangles_from_scratch(city.columns, city.cells):
+            cells = TRIANGLE_CELLS[triangle]
+            if not column_height(city.columns[cells[0]]):
+                continue
+            quarries = sum(column_kind(city.columns[c]) == QUARRY for c in cells)
+            threes += quarries == 3
+            twos += quarries == 2
+        return threes, twos
+
+    seen = 0
+    for seed in range(4):
+        state = stonework.new_game("akropolis", players=players, seed=seed)
+        rng = derive_rng(seed, "stack spots")
+        while not state.is_terminal:
+            if not state.is_chance_node:
+                for action in state.legal_actions()[::23]:
+                    branch = state.clone()
+                    branch.apply(action)
+                    seat = state.turn
+                    assert evaluation.stack_spots(branch, seat) == scratch(branch.cities[seat])
+                for seat, city in enumerate(state.cities):
+                    counts = evaluation.stack_spots(state, seat)
+                    assert counts == scratch(city)
+                    seen += sum(counts)
+            state.apply(state.random_action(rng))
+    assert seen > 20
