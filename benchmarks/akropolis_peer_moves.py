@@ -190,17 +190,9 @@ def main(argv: list[str] | None = None) -> int:
     for side in ("ours", "peer"):
         s = stats[side]
         n = max(1.0, s["decisions"])
-        print(f"{side}: {s['decisions']:.0f} decisions ({s['unmatched']:.0f} unmatched)")
-        for key in (
-            "hand gap",
-            "hand rank",
-            "hand top",
-            "net gap",
-            "net rank",
-            "net top",
-            "site position",
-            "laid height",
-        ):
+        print(f"{side}: {s['decisions']:.0f} decisions judged ({s['unmatched']:.0f} unmatched)")
+        judged = ("hand gap", "hand rank", "hand top", "net gap", "net rank", "net top")
+        for key in (*judged, "site position", "laid height") if s["decisions"] else ():
             print(f"  {key}: {s[key] / n:.3f}")
         p = max(1.0, s["positions"])
         for key in ("places on 3 quarries", "places on 2 quarries"):
@@ -210,7 +202,10 @@ def main(argv: list[str] | None = None) -> int:
             per = ",".join(f"{s[f'{what}/{name}'] / w:.2f}" for name in TYPE_NAMES)
             print(f"  {what} per tile left by type (house..garden): {per}")
         took = {k: v / n for k, v in s.items() if k.startswith("took")}
-        print("  " + ", ".join(f"{k[5:]} {v:.2f}" for k, v in sorted(took.items())))
+        if took:
+            print(
+                "  hexes a tile: " + ", ".join(f"{k[5:]} {v:.2f}" for k, v in sorted(took.items()))
+            )
     return 0
 
 

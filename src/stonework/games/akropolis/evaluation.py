@@ -49,7 +49,7 @@ VALUE_PER_TILE: Final[tuple[float, ...]] = (0.48, 0.55, 0.45, 0.25, 0.28)
 The growth measured with the stars, times 4/3: measured as it is, it won less (module notes).
 """
 
-STACK_SPOTS: Final[tuple[float, float]] = (4.0, 1.0)
+STACK_SPOTS: tuple[float, float] = (4.0, 1.0)
 """Points for each place above the ground where a tile could cover three quarries, and two.
 
 Such a place lifts a later tile a level (its districts score a point more each) and pays a
@@ -123,6 +123,18 @@ def open_temples(state: AkropolisState, seat: int) -> float:
             total += value * built / 6
     city.memo["open_temples"] = total
     return total
+
+
+def stack_spot_points(state: AkropolisState, seat: int) -> float:
+    """What a seat's places to build on above quarries are worth while tiles are left
+    (:data:`STACK_SPOTS`, at most :data:`STACK_SPOT_CAP` of each kind counted)."""
+    # Not Final: compiled by mypyc, a Final float pair read here raised "value for final name
+    # was not set".
+    spots = STACK_SPOTS
+    if not (spots[0] or spots[1]):
+        return 0.0
+    threes, twos = stack_spots(state, seat)
+    return spots[0] * min(threes, STACK_SPOT_CAP) + spots[1] * min(twos, STACK_SPOT_CAP)
 
 
 def stack_spots(state: AkropolisState, seat: int) -> tuple[int, int]:
@@ -200,10 +212,8 @@ def estimate(state: AkropolisState, seat: int) -> float:
     """
     left = tiles_left(state)
     total = float(state.stones[seat])
-    spots = STACK_SPOTS
-    if left > 0 and (spots[0] or spots[1]):
-        threes, twos = stack_spots(state, seat)
-        total += spots[0] * min(threes, STACK_SPOT_CAP) + spots[1] * min(twos, STACK_SPOT_CAP)
+    if left > 0:
+        total += stack_spot_points(state, seat)
     for kind, line in enumerate(state.city_score(seat).lines):
         value = float(line.value)
         if kind == TEMPLE and left > 0:

@@ -22,6 +22,7 @@ from stonework.games.akropolis.evaluation import (
     LEAD_SCALE,
     leads_over_best_rival,
     open_temples,
+    stack_spot_points,
     tiles_left,
 )
 from stonework.games.akropolis.tiles import DISTRICT_KIND, TEMPLE
@@ -124,7 +125,11 @@ def fitted_total(state: AkropolisState, seat: int, weights: tuple[float, ...]) -
     if tiles_left(state) <= 0:
         return float(state.city_score(seat).districts_total + state.stones[seat])
     x = features(state, seat)
-    return weights[-1] + sum(w * v for w, v in zip(weights, x, strict=False))
+    return (
+        weights[-1]
+        + sum(w * v for w, v in zip(weights, x, strict=False))
+        + stack_spot_points(state, seat)
+    )
 
 
 WIN_SCALES: dict[int, tuple[float, float, float]] = {}
