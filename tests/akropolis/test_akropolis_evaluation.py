@@ -8,6 +8,7 @@ see, before that, what §2.3's product does not show yet.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 import pytest
 from akropolis_scenarios import make_city, ring
@@ -218,6 +219,25 @@ def test_a_remembered_city_score_is_dropped_when_a_tile_is_laid() -> None:
         assert state.city_score(seat) == score_city(city.columns, city.cells, state.variants)
 
 
+def games_and_branches(
+    players: int, games: int, stride: int, label: str
+) -> Iterator[tuple[AkropolisState, AkropolisState | None]]:
+    """Seeded random games: every position after a move as ``(state, None)``, and before each
+    decision one more tile from every ``stride``-th legal move as ``(state, branch)``."""
+    for seed in range(games):
+        state = stonework.new_game("akropolis", players=players, seed=seed)
+        assert isinstance(state, AkropolisState)
+        rng = derive_rng(seed, label)
+        while not state.is_terminal:
+            if not state.is_chance_node:
+                for action in state.legal_actions()[::stride]:
+                    branch = state.clone()
+                    branch.apply(action)
+                    yield state, branch
+            state.apply(state.random_action(rng))
+            yield state, None
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_temple_cells_follow_the_city_through_games_and_search_branches(players: int) -> None:
     # The kept list (built from the list before each tile) equals a scan of the whole city, in
@@ -226,20 +246,12 @@ def test_temple_cells_follow_the_city_through_games_and_search_branches(players:
         return [cell for cell in city.cells if column_kind(city.columns[cell]) == T_KIND]
 
     temples_seen = 0
-    for seed in range(6):
-        state = stonework.new_game("akropolis", players=players, seed=seed)
-        rng = derive_rng(seed, "temples")
-        while not state.is_terminal:
-            if not state.is_chance_node:
-                for action in state.legal_actions()[::17]:
-                    branch = state.clone()
-                    branch.apply(action)
-                    city = branch.cities[state.turn]
-                    assert temple_cells(city) == scan(city)
-                    temples_seen += len(scan(city))
-            state.apply(state.random_action(rng))
-            for city in state.cities:
-                assert temple_cells(city) == scan(city)
+    for state, branch in games_and_branches(players, 6, 17, "temples"):
+        cities = state.cities if branch is None else [branch.cities[state.turn]]
+        for city in cities:
+            assert temple_cells(city) == scan(city)
+            if branch is not None:
+                temples_seen += len(scan(city))
     assert temples_seen > 100
 
 
@@ -284,19 +296,13 @@ def test_places_to_build_on_follow_the_city_through_games_and_search_branches(
         return threes, twos
 
     seen = 0
-    for seed in range(4):
-        state = stonework.new_game("akropolis", players=players, seed=seed)
-        rng = derive_rng(seed, "stack spots")
-        while not state.is_terminal:
-            if not state.is_chance_node:
-                for action in state.legal_actions()[::23]:
-                    branch = state.clone()
-                    branch.apply(action)
-                    seat = state.turn
-                    assert evaluation.stack_spots(branch, seat) == scratch(branch.cities[seat])
-                for seat, city in enumerate(state.cities):
-                    counts = evaluation.stack_spots(state, seat)
-                    assert counts == scratch(city)
-                    seen += sum(counts)
-            state.apply(state.random_action(rng))
+    for state, branch in games_and_branches(players, 4, 23, "stack spots"):
+        if branch is not None:
+            seat = state.turn
+            assert evaluation.stack_spots(branch, seat) == scratch(branch.cities[seat])
+            continue
+        for seat, city in enumerate(state.cities):
+            counts = evaluation.stack_spots(state, seat)
+            assert counts == scratch(city)
+            seen += sum(counts)
     assert seen > 20
