@@ -56,14 +56,12 @@ def with_growth(growth: Growth, overrides: Overrides | None = None) -> None:
 
 def override(text: str) -> tuple[str, float | tuple[float, ...]]:
     """``NAME=V`` or ``NAME=V1,V2,...``: a constant of ``evaluation`` and its new value."""
-    name, _, value = text.partition("=")
-    if not hasattr(evaluation, name) or not name.isupper():
-        raise argparse.ArgumentTypeError(f"evaluation has no constant {name!r}")
+    from peer_alphazero import parse_constant
+
     try:
-        numbers = tuple(float(part) for part in value.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not numbers: {value!r}") from None
-    return name, numbers if len(numbers) > 1 else numbers[0]
+        return parse_constant(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def play(

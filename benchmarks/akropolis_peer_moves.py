@@ -30,22 +30,7 @@ from stonework.games.akropolis.city import column_height
 from stonework.games.akropolis.evaluation import estimate, stack_spots, tiles_left
 from stonework.games.akropolis.position import read
 from stonework.games.akropolis.state import AkropolisState
-from stonework.games.akropolis.tiles import TILE_KINDS
-
-TYPE_NAMES = ("house", "market", "barracks", "temple", "garden")
-KIND_NAMES = (
-    "quarry",
-    "house",
-    "market",
-    "barracks",
-    "temple",
-    "garden",
-    "house plaza",
-    "market plaza",
-    "barracks plaza",
-    "temple plaza",
-    "garden plaza",
-)
+from stonework.games.akropolis.tiles import DISTRICT_TYPES, KIND_NAME, TILE_KINDS
 
 
 def _after(state: AkropolisState, action: Any) -> AkropolisState:
@@ -93,7 +78,7 @@ def growth_sums(record: dict[str, Any], stats: dict[str, Any]) -> None:
             s["growth weight"] += left
             now = state.city_score(seat).lines
             end = final.city_score(seat).lines
-            for kind, name in enumerate(TYPE_NAMES):
+            for kind, name in enumerate(DISTRICT_TYPES):
                 s[f"value/{name}"] += end[kind].value - now[kind].value
                 s[f"stars/{name}"] += end[kind].stars - now[kind].stars
 
@@ -132,7 +117,7 @@ def judge_game(record: dict[str, Any], net: Any, stats: dict[str, Any]) -> None:
         tile = before.site[move.position - 1]
         s["site position"] += move.position
         for kind in TILE_KINDS[tile]:
-            s[f"took {KIND_NAMES[kind - 1]}"] += 1
+            s[f"took {KIND_NAME[kind]}"] += 1
         after = children[move]
         laid = _laid_cells(before, after, seat)
         heights = [column_height(after.cities[seat].columns[c]) for c in laid]
@@ -199,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {key} (a position): {s[key] / p:.2f}")
         w = max(1.0, s["growth weight"])
         for what in ("value", "stars"):
-            per = ",".join(f"{s[f'{what}/{name}'] / w:.2f}" for name in TYPE_NAMES)
+            per = ",".join(f"{s[f'{what}/{name}'] / w:.2f}" for name in DISTRICT_TYPES)
             print(f"  {what} per tile left by type (house..garden): {per}")
         took = {k: v / n for k, v in s.items() if k.startswith("took")}
         if took:

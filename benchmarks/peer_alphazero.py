@@ -229,26 +229,38 @@ def confine_to_window() -> tuple[tuple[int, ...], ...]:
     return unconfined
 
 
-def set_constant(text: str) -> None:
-    """``NAME=V`` or ``NAME=V1,V2,...``: give a constant of our estimate
-    (``stonework.games.akropolis.evaluation``) another value (pure build only)."""
+def parse_constant(text: str) -> tuple[str, float | tuple[float, ...]]:
+    """``NAME=V`` or ``NAME=V1,V2,...``: a constant of our estimate
+    (``stonework.games.akropolis.evaluation``) and its new value, of the shape it has now
+    (ValueError otherwise). ``akropolis_evaluation_ab.py --set`` reads the same."""
     from stonework.games.akropolis import evaluation
 
-    if not evaluation.__file__ or not evaluation.__file__.endswith(".py"):
-        raise SystemExit("--set needs the pure build: run with STONEWORK_PURE=1")
     name, _, value = text.partition("=")
     if not name.isupper() or not hasattr(evaluation, name):
-        raise SystemExit(f"--set {text!r}: the estimate has no constant {name!r}")
+        raise ValueError(f"the estimate has no constant {name!r}")
     try:
         numbers = tuple(float(part) for part in value.split(","))
     except ValueError:
-        raise SystemExit(f"--set {text!r}: give numbers after the =") from None
+        raise ValueError("give numbers after the =") from None
     old = getattr(evaluation, name)
     if isinstance(old, tuple) != (len(numbers) > 1) or (
         isinstance(old, tuple) and len(old) != len(numbers)
     ):
-        raise SystemExit(f"--set {text!r}: {name} is {old!r}; give as many numbers")
-    setattr(evaluation, name, numbers if isinstance(old, tuple) else numbers[0])
+        raise ValueError(f"{name} is {old!r}; give as many numbers")
+    return name, numbers if isinstance(old, tuple) else numbers[0]
+
+
+def set_constant(text: str) -> None:
+    """Give a constant of our estimate another value (:func:`parse_constant`; pure build only)."""
+    from stonework.games.akropolis import evaluation
+
+    if not evaluation.__file__ or not evaluation.__file__.endswith(".py"):
+        raise SystemExit("--set needs the pure build: run with STONEWORK_PURE=1")
+    try:
+        name, value = parse_constant(text)
+    except ValueError as error:
+        raise SystemExit(f"--set {text!r}: {error}") from None
+    setattr(evaluation, name, value)
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
