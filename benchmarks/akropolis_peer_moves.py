@@ -83,6 +83,20 @@ def growth_sums(record: dict[str, Any], stats: dict[str, Any]) -> None:
                 s[f"stars/{name}"] += end[kind].stars - now[kind].stars
 
 
+def sheet_sums(record: dict[str, Any], stats: dict[str, Any]) -> None:
+    """Add each side's final points by district type and stones, and the types it scored
+    nothing in (the peer gives up whole types: at two players temples in half its games)."""
+    tally = record["tally"]
+    for side, key in (("ours", "our_sheets"), ("peer", "peer_sheets")):
+        s = stats[side]
+        for sheet in tally[key]:
+            s["sheets"] += 1
+            for name, points in zip((*DISTRICT_TYPES, "stones"), sheet, strict=True):
+                s[f"points/{name}"] += points
+                if name != "stones":
+                    s[f"none/{name}"] += points == 0
+
+
 def judge_game(record: dict[str, Any], net: Any, stats: dict[str, Any]) -> None:
     positions = [read(p) for p in record["positions"]]
     our_seat = record["game"] % record["players"]
@@ -160,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
                 players = record["players"]
                 net = load_leaf_value(shipped_leaf_path("akropolis", players) or "")
             growth_sums(record, stats)
+            sheet_sums(record, stats)
             if not args.growth_only:
                 judge_game(record, net, stats)
             games += 1
@@ -186,6 +201,11 @@ def main(argv: list[str] | None = None) -> int:
         for what in ("value", "stars"):
             per = ",".join(f"{s[f'{what}/{name}'] / w:.2f}" for name in DISTRICT_TYPES)
             print(f"  {what} per tile left by type (house..garden): {per}")
+        g = max(1.0, s["sheets"])
+        points = ", ".join(f"{s[f'points/{name}'] / g:.1f}" for name in (*DISTRICT_TYPES, "stones"))
+        nothing = ", ".join(f"{s[f'none/{name}'] / g:.0%}" for name in DISTRICT_TYPES)
+        print(f"  final points by type (house..garden, stones): {points}")
+        print(f"  games scoring nothing by type (house..garden): {nothing}")
         took = {k: v / n for k, v in s.items() if k.startswith("took")}
         if took:
             print(
