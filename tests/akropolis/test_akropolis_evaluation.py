@@ -32,7 +32,15 @@ from stonework.games.akropolis.evaluation import (
     tiles_left,
     turn_bonus,
 )
-from stonework.games.akropolis.hexgrid import TRIANGLE_CELLS
+from stonework.games.akropolis.hexgrid import (
+    NUM_CELLS,
+    NUM_TRIANGLES,
+    PLACEMENT_CELLS,
+    PLACEMENT_TRIANGLE,
+    TRIANGLE_CELLS,
+    TRIANGLE_OF_CELLS,
+    TRIANGLES_FROM,
+)
 from stonework.games.akropolis.scoring import score_city
 from stonework.games.akropolis.tiles import DISTRICT_KIND, QUARRY, TEMPLE
 
@@ -278,31 +286,93 @@ def test_a_place_to_build_on_quarries_counts_while_tiles_remain() -> None:
     assert estimate(spot, 0) - estimate(scattered, 0) == pytest.approx(three)
 
 
+def test_the_tables_the_places_to_build_on_are_counted_with() -> None:
+    # A count from scratch meets every triangle once, from its lowest cell; a tile's cells in
+    # the order it covers them name its triangle (each triangle has three such orders).
+    met = [tri for cell in range(NUM_CELLS) for tri in TRIANGLES_FROM[cell]]
+    assert sorted(met) == list(range(NUM_TRIANGLES))
+    assert all(
+        min(TRIANGLE_CELLS[tri]) == cell
+        for cell in range(NUM_CELLS)
+        for tri in TRIANGLES_FROM[cell]
+    )
+    assert len(TRIANGLE_OF_CELLS) == 3 * NUM_TRIANGLES
+    for placement, cells in enumerate(PLACEMENT_CELLS):
+        if cells is not None:
+            assert TRIANGLE_OF_CELLS[cells] == PLACEMENT_TRIANGLE[placement]
+
+
+def spots_from_scratch(city: City) -> tuple[int, int]:
+    """The places above the ground over three quarries and over two, from the legal triangles
+    found from nothing (the estimate counts them without the legal set)."""
+    threes = twos = 0
+    for triangle in legal_triangles_from_scratch(city.columns, city.cells):
+        cells = TRIANGLE_CELLS[triangle]
+        if not column_height(city.columns[cells[0]]):
+            continue
+        quarries = sum(column_kind(city.columns[c]) == QUARRY for c in cells)
+        threes += quarries == 3
+        twos += quarries == 2
+    return threes, twos
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_places_to_build_on_follow_the_city_through_games_and_search_branches(
     players: int,
 ) -> None:
     # The count kept in a city's memo equals a count from scratch at every position of a game
     # and after one more tile from each of them (a clone shares the memo until a tile is laid).
-    def scratch(city: City) -> tuple[int, int]:
-        threes = twos = 0
-        for triangle in legal_triangles_from_scratch(city.columns, city.cells):
-            cells = TRIANGLE_CELLS[triangle]
-            if not column_height(city.columns[cells[0]]):
-                continue
-            quarries = sum(column_kind(city.columns[c]) == QUARRY for c in cells)
-            threes += quarries == 3
-            twos += quarries == 2
-        return threes, twos
-
     seen = 0
     for state, branch in games_and_branches(players, 4, 23, "stack spots"):
         if branch is not None:
             seat = state.turn
-            assert evaluation.stack_spots(branch, seat) == scratch(branch.cities[seat])
+            assert evaluation.stack_spots(branch, seat) == spots_from_scratch(branch.cities[seat])
             continue
         for seat, city in enumerate(state.cities):
             counts = evaluation.stack_spots(state, seat)
-            assert counts == scratch(city)
+            assert counts == spots_from_scratch(city)
             seen += sum(counts)
     assert seen > 20
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_places_to_build_on_follow_scratch_copies_with_and_without_the_count_before(
+    players: int,
+) -> None:
+    # A one-ply search lays each tile into its lender's lists (a scratch copy) and judges it.
+    # Each tile is tried twice: first with the count of the position before forgotten (the
+    # copy counts from scratch and hands the count before back), then with it kept (the copy
+    # counts the tile's triangles only). A tile on top is counted with the columns before it
+    # put back for a moment: the lender must get back what it held.
+    on_top = covered = moved = 0
+    for seed in range(2):
+        state = new_state(players, seed)
+        rng = derive_rng(seed, "stack spots scratch")
+        while not state.is_terminal:
+            if not state.is_chance_node:
+                seat = state.turn
+                city = state.cities[seat]
+                before = spots_from_scratch(city)
+                columns = city.columns.copy()
+                for action in state.legal_actions()[::13]:
+                    for forgotten in (True, False):
+                        if forgotten:
+                            city.memo = {}  # a fresh memo: a value dropped, never a wrong one
+                        child = state.scratch_copy()
+                        try:
+                            child.apply_unchecked(action)
+                            laid = child.cities[seat]
+                            counts = evaluation.stack_spots(child, seat)
+                            assert counts == spots_from_scratch(laid)
+                            assert laid.last is not None
+                            olds = laid.last[2]
+                        finally:
+                            child.drop_scratch()
+                        assert city.columns == columns
+                        assert city.memo["stack_spots"] == before
+                    on_top += bool(olds[0])
+                    covered += any(column_kind(top) == QUARRY for top in olds)
+                    moved += bool(olds[0]) and counts != before
+                assert evaluation.stack_spots(state, seat) == before
+            state.apply(state.random_action(rng))
+    assert on_top > 50 and covered > 50 and moved > 20

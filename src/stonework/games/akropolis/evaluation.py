@@ -25,10 +25,24 @@ gain the fewest stars; temples and gardens, with the fewest hexes, the least val
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
-from stonework.games.akropolis.city import column_height, column_kind
-from stonework.games.akropolis.hexgrid import NEIGHBOURS, ON_EDGE, TRIANGLE_CELLS
+from stonework.games.akropolis.city import (
+    BYTE,
+    HEIGHT_SHIFT,
+    TILE_SHIFT,
+    column_height,
+    column_kind,
+)
+from stonework.games.akropolis.hexgrid import (
+    NEIGHBOURS,
+    ON_EDGE,
+    TRIANGLE_CELLS,
+    TRIANGLE_OF_CELLS,
+    TRIANGLES_FROM,
+    TRIANGLES_TOUCHING,
+)
 from stonework.games.akropolis.tiles import DISTRICT_KIND, QUARRY, TEMPLE
 
 if TYPE_CHECKING:
@@ -139,30 +153,82 @@ def stack_spot_points(state: AkropolisState, seat: int) -> float:
 
 def stack_spots(state: AkropolisState, seat: int) -> tuple[int, int]:
     """How many legal places above the ground a seat's city has over three quarries, and over
-    exactly two (kept in the city's memo)."""
+    exactly two (kept in the city's memo).
+
+    Counted from the columns, not from the city's legal set: reading that set brings it up to
+    date, which a search otherwise skips for most positions it judges (it cost greedy games and
+    searches much of their speed, BENCHMARKS.md). After a tile only the triangles sharing a cell
+    with it can change, so the count is the one of the city before the tile (counted once for
+    all the positions a search makes from it) less what those triangles counted with the
+    columns before, plus what they count now.
+    """
     city = state.cities[seat]
-    memo = city.memo.get("stack_spots")
-    if memo is not None:
-        return cast("tuple[int, int]", memo)
+    kept = city.memo.get("stack_spots")
+    if kept is not None:
+        return cast("tuple[int, int]", kept)
+    last = city.last
     columns = city.columns
-    threes = twos = 0
-    for triangle in city.legal:
-        a, b, c = TRIANGLE_CELLS[triangle]
-        top = columns[a]
-        if column_height(top) == 0:
-            continue
-        quarries = (
-            (column_kind(top) == QUARRY)
-            + (column_kind(columns[b]) == QUARRY)
-            + (column_kind(columns[c]) == QUARRY)
-        )
-        if quarries == 3:
-            threes += 1
-        elif quarries == 2:
-            twos += 1
-    out = (threes, twos)
+    if last is None:
+        out = _stack_spots_from_scratch(columns, city.cells)
+    else:
+        before, laid, olds = last
+        touching = TRIANGLES_TOUCHING[TRIANGLE_OF_CELLS[laid]]
+        now = _stack_spots_among(columns, touching)
+        if olds[0]:
+            # A tile on top: the columns as they were before it (put back below), the way
+            # scoring's tally does, rather than a copy of the 1,801 columns.
+            news = (columns[laid[0]], columns[laid[1]], columns[laid[2]])
+            try:
+                for cell, old in zip(laid, olds, strict=True):
+                    columns[cell] = old
+                then = _stack_spots_among(columns, touching)
+            finally:
+                for cell, new in zip(laid, news, strict=True):
+                    columns[cell] = new
+        else:
+            # A tile on the ground: each touching triangle held one of its cells, empty before.
+            then = (0, 0)
+        parent = cast("tuple[int, int] | None", before.get("stack_spots"))
+        if parent is None:
+            # Counted for this city and handed back to the one before: its other children
+            # (a search tries many tiles from one position) then count the tile's triangles only.
+            out = _stack_spots_from_scratch(columns, city.cells)
+            before["stack_spots"] = (out[0] - now[0] + then[0], out[1] - now[1] + then[1])
+        else:
+            out = (parent[0] - then[0] + now[0], parent[1] - then[1] + now[1])
     city.memo["stack_spots"] = out
     return out
+
+
+def _stack_spots_from_scratch(columns: list[int], cells: list[int]) -> tuple[int, int]:
+    # A place above the ground has its three cells built, so it is met once from its lowest.
+    return _stack_spots_among(columns, [tri for cell in cells for tri in TRIANGLES_FROM[cell]])
+
+
+def _stack_spots_among(columns: list[int], triangles: Sequence[int]) -> tuple[int, int]:
+    # The places above the ground among ``triangles`` over three quarries, and over two. Legal
+    # as City._refresh_legal finds them from the columns alone (§3.1): all three cells built,
+    # their tops at one height, not all three of one tile; the bit tests are written out (hot).
+    threes = twos = 0
+    for tri in triangles:
+        a, b, c = TRIANGLE_CELLS[tri]
+        ca, cb, cc = columns[a], columns[b], columns[c]
+        height = ca >> HEIGHT_SHIFT
+        if (
+            height  # built (a built column is at least one high), so all three are
+            and cb >> HEIGHT_SHIFT == height
+            and cc >> HEIGHT_SHIFT == height
+            and (
+                ca >> TILE_SHIFT & BYTE != cb >> TILE_SHIFT & BYTE
+                or ca >> TILE_SHIFT & BYTE != cc >> TILE_SHIFT & BYTE
+            )
+        ):
+            quarries = (ca & BYTE == QUARRY) + (cb & BYTE == QUARRY) + (cc & BYTE == QUARRY)
+            if quarries == 3:
+                threes += 1
+            elif quarries == 2:
+                twos += 1
+    return threes, twos
 
 
 def temple_cells(city: City) -> list[int]:
