@@ -72,3 +72,28 @@ def test_no_arguments_shows_the_commands(runner: CliRunner) -> None:
     result = runner.invoke(app, [])
     for command in ("games", "rules", "play", "menu", "perft", "bench", "replay"):
         assert command in result.output
+
+
+def test_python_dash_m_runs_the_same_command() -> None:
+    """``python -m stonework`` is the ``stonework`` command, named as such in its help."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "stonework", "games", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "akropolis" in {game["name"] for game in json.loads(done.stdout)}
+    usage = subprocess.run(
+        [sys.executable, "-m", "stonework", "nonsense"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert usage.returncode == 2
+    assert "Usage: stonework" in usage.stderr
