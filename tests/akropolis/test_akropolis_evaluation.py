@@ -38,7 +38,6 @@ from stonework.games.akropolis.hexgrid import (
     PLACEMENT_CELLS,
     PLACEMENT_TRIANGLE,
     TRIANGLE_CELLS,
-    TRIANGLE_OF_CELLS,
     TRIANGLES_FROM,
 )
 from stonework.games.akropolis.scoring import score_city
@@ -287,8 +286,8 @@ def test_a_place_to_build_on_quarries_counts_while_tiles_remain() -> None:
 
 
 def test_the_tables_the_places_to_build_on_are_counted_with() -> None:
-    # A count from scratch meets every triangle once, from its lowest cell; a tile's cells in
-    # the order it covers them name its triangle (each triangle has three such orders).
+    # A count from scratch meets every triangle once, from its lowest cell; the last
+    # placement names the triangle of the cells the city's ``last`` records.
     met = [tri for cell in range(NUM_CELLS) for tri in TRIANGLES_FROM[cell]]
     assert sorted(met) == list(range(NUM_TRIANGLES))
     assert all(
@@ -296,10 +295,14 @@ def test_the_tables_the_places_to_build_on_are_counted_with() -> None:
         for cell in range(NUM_CELLS)
         for tri in TRIANGLES_FROM[cell]
     )
-    assert len(TRIANGLE_OF_CELLS) == 3 * NUM_TRIANGLES
+    city = City.new()
     for placement, cells in enumerate(PLACEMENT_CELLS):
-        if cells is not None:
-            assert TRIANGLE_OF_CELLS[cells] == PLACEMENT_TRIANGLE[placement]
+        if cells is not None and city.is_legal(placement):
+            city.lay(0, placement)
+            assert city.last is not None
+            assert sorted(city.last[1]) == list(TRIANGLE_CELLS[PLACEMENT_TRIANGLE[placement]])
+            assert PLACEMENT_TRIANGLE[city.placements[-1][1]] == PLACEMENT_TRIANGLE[placement]
+            break
 
 
 def spots_from_scratch(city: City) -> tuple[int, int]:

@@ -38,8 +38,8 @@ from stonework.games.akropolis.city import (
 from stonework.games.akropolis.hexgrid import (
     NEIGHBOURS,
     ON_EDGE,
+    PLACEMENT_TRIANGLE,
     TRIANGLE_CELLS,
-    TRIANGLE_OF_CELLS,
     TRIANGLES_FROM,
     TRIANGLES_TOUCHING,
 )
@@ -172,7 +172,8 @@ def stack_spots(state: AkropolisState, seat: int) -> tuple[int, int]:
         out = _stack_spots_from_scratch(columns, city.cells)
     else:
         before, laid, olds = last
-        touching = TRIANGLES_TOUCHING[TRIANGLE_OF_CELLS[laid]]
+        # The last placement is the tile of ``last`` (lay records both).
+        touching = TRIANGLES_TOUCHING[PLACEMENT_TRIANGLE[city.placements[-1][1]]]
         now = _stack_spots_among(columns, touching)
         if olds[0]:
             # A tile on top: the columns as they were before it (put back below), the way

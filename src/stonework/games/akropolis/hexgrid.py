@@ -160,18 +160,13 @@ TRIANGLES_TOUCHING, TRIANGLES_AROUND = _build_triangle_tables()
 with it but hold a neighbour of one of its cells."""
 
 
-def _build_cell_lookups() -> tuple[tuple[tuple[int, ...], ...], dict[tuple[int, int, int], int]]:
+def _build_lowest_cells() -> tuple[tuple[int, ...], ...]:
     lowest: list[list[int]] = [[] for _ in range(NUM_CELLS)]
     for tri, cells in enumerate(TRIANGLE_CELLS):
         lowest[cells[0]].append(tri)  # the cells are sorted: the first is the lowest
-    of_cells: dict[tuple[int, int, int], int] = {}
-    for value, covered in enumerate(PLACEMENT_CELLS):
-        if covered is not None:
-            of_cells[covered] = PLACEMENT_TRIANGLE[value]
-    return tuple(tuple(t) for t in lowest), of_cells
+    return tuple(tuple(t) for t in lowest)
 
 
-TRIANGLES_FROM, TRIANGLE_OF_CELLS = _build_cell_lookups()
+TRIANGLES_FROM = _build_lowest_cells()
 """Cell -> the triangles whose lowest-numbered cell it is (a scan of a city's built cells meets
-each triangle with all three cells built once); a placement's cells in tile order (as
-``PLACEMENT_CELLS`` gives them) -> their triangle."""
+each triangle with all three cells built once)."""
