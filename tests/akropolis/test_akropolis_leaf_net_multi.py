@@ -22,7 +22,7 @@ from stonework.games.akropolis.leaf_net import (  # noqa: E402
     net_features,
     seat_rows,
 )
-from stonework.learn.leaf_fit import dataset, fit_mlp  # noqa: E402
+from stonework.learn.leaf_fit import dataset, fit_mlp, lambda_returns  # noqa: E402
 from stonework.learn.leaf_games import play_one  # noqa: E402
 
 WIDTH = len(FEATURE_NAMES)
@@ -123,3 +123,14 @@ def test_a_wrong_player_count_for_the_file_is_refused() -> None:
     with pytest.raises(ValueError, match="input statistics are not of"):
         # A three-player layout read as two players: the widths differ.
         LeafNet(2, FEATURE_NAMES, net.mean, net.std, net.layers, net.scale)
+
+
+def test_lambda_returns_lean_on_the_next_estimate_and_stop_at_each_games_end() -> None:
+    # Three seats; game 0 has two positions, game 1 one: its row is its final margin alone.
+    final = np.array([5.0, -5.0, -7.0, 5.0, -5.0, -7.0, 1.0, -1.0, -3.0])
+    estimate = np.array([0.0, 0.0, 0.0, 9.0, -9.0, -1.0, 50.0, 50.0, 50.0])
+    games = np.array([0, 0, 0, 0, 0, 0, 1, 1, 1])
+    got = lambda_returns(final, estimate, games, 3, 0.75)
+    assert got.tolist() == [6.0, -6.0, -5.5, 5.0, -5.0, -7.0, 1.0, -1.0, -3.0]
+    assert lambda_returns(final, estimate, games, 3, 1.0).tolist() == final.tolist()
+    assert final.tolist()[0] == 5.0  # the margins given are not changed

@@ -79,6 +79,25 @@ def test_a_run_writes_the_journal_the_network_the_report_and_the_curve(run: Path
     settings = report["settings"]
     assert settings["teacher"] == "greedy" and settings["hidden"] == [8]
     assert (settings["epochs"], settings["decay"], settings["residual"]) == (3, 1e-3, True)
+    assert settings["lam"] == 1.0
+
+
+def test_a_fit_to_lambda_returns_is_another_network_judged_on_final_margins(
+    run: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "lambda"
+    out.mkdir()
+    (out / "teacher.jsonl").write_text((run / "teacher.jsonl").read_text())
+    args = ("--games", str(GAMES), "--epochs", "3", "--hidden", "8", "--resume")
+    result = invoke(*args, "--lambda", "0.5", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "report.json").read_text())
+    first = json.loads((run / "report.json").read_text())
+    assert report["settings"]["lam"] == 0.5
+    # The same games and the same hand estimate, judged against the same final margins ...
+    assert report["held out"]["hand estimate"] == first["held out"]["hand estimate"]
+    # ... by a network fitted to other targets.
+    assert report["train"]["MLP"] != first["train"]["MLP"]
 
 
 def test_the_learning_curve_is_drawn(run: Path) -> None:
@@ -165,6 +184,8 @@ def test_resumed_over_two_workers_the_finished_games_stay_and_a_torn_line_goes(
             ["zapotec", "--check-games", "2", "--check-seconds", "nan"],
             "--check-seconds must be above 0 and at most 60",
         ),
+        (["akropolis", "--lambda", "1.5"], "--lambda must be between 0 and 1"),
+        (["akropolis", "--lambda", "nan"], "--lambda must be between 0 and 1"),
     ],
 )
 def test_bad_settings_are_one_clear_line(args: list[str], message: str, tmp_path: Path) -> None:

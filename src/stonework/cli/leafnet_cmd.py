@@ -57,6 +57,14 @@ def leafnet(
     residual: Annotated[
         bool, typer.Option(help="learn what the hand estimate misses, not the whole margin")
     ] = True,
+    lam: Annotated[
+        float,
+        typer.Option(
+            "--lambda",
+            help="fit to lambda-returns bootstrapped from the hand estimate "
+            "(1: to each game's final margin)",
+        ),
+    ] = 1.0,
     max_games: Annotated[
         int, typer.Option(help="fit to the first K games only (0: all of --games)")
     ] = 0,
@@ -116,6 +124,8 @@ def leafnet(
         fail("--check-seconds must be above 0 and at most 60")
     if not lr > 0 or not decay >= 0:
         fail("--lr must be above 0 and --decay 0 or more")
+    if not 0 <= lam <= 1:
+        fail("--lambda must be between 0 and 1")
     try:
         sizes = tuple(int(h) for h in hidden.split(","))
     except ValueError:
@@ -149,7 +159,7 @@ def leafnet(
     from stonework.learn.leaf_check import best_candidate, check_candidates
     from stonework.learn.leaf_fit import FitSettings, MLPFit, fit_games, plot_curve
 
-    settings = FitSettings(sizes, epochs, seed, lr, decay, residual)
+    settings = FitSettings(sizes, epochs, seed, lr, decay, residual, lam)
     chosen = played[:max_games] if max_games else played
     checked: list[CheckResult] = []
 
