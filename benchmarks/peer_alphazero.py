@@ -215,12 +215,12 @@ def confine_to_window() -> tuple[tuple[int, ...], ...]:
     Every legal ground triangle of a city comes from ``TRIANGLES_AROUND`` (the empty triangles
     next to a tile just laid on the ground); leaving out those with a cell outside the window
     keeps them out of every legal move list, the search's included. A triangle higher up lies
-    on cells already built, inside the window. Needs the pure build (mypyc binds the table when
-    it compiles). Returns the table it replaced (a test puts it back)."""
+    on cells already built, inside the window. The table is a plain module global of ``city``
+    (not ``Final``), which the compiled build also reads from the module at each use, so this
+    works on either build (a test checks both). Returns the table it replaced (a test puts it
+    back)."""
     from stonework.games.akropolis import city
 
-    if not city.__file__ or not city.__file__.endswith(".py"):
-        raise SystemExit("--window-aware needs the pure build: run with STONEWORK_PURE=1")
     inside = [min(cell_to_peer(c) for c in cells) >= 0 for cells in TRIANGLE_CELLS]
     unconfined = city.TRIANGLES_AROUND
     city.TRIANGLES_AROUND = tuple(  # type: ignore[misc]
@@ -633,7 +633,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--window-aware",
         action="store_true",
-        help="our search sees only moves inside the peer's window (pure build only)",
+        help="our search sees only moves inside the peer's window",
     )
     parser.add_argument("--journal", type=Path, help="append each finished game here (JSON lines)")
     parser.add_argument(

@@ -194,12 +194,10 @@ def _sprawl(seed: int) -> set[int]:
     return laid
 
 
-@pytest.mark.skipif(
-    not (city_module.__file__ or "").endswith(".py"), reason="a compiled city binds its tables"
-)
 def test_a_confined_search_sees_only_moves_inside_the_window(bridge: ModuleType) -> None:
     # A player laying every tile as far out as it can leaves the window within a game; with the
-    # cities confined, the same player never does, and the unconfined table comes back.
+    # cities confined, the same player never does, and the unconfined table comes back. Run on
+    # whichever build is present: the compiled city reads the table from its module too.
     assert min(bridge.cell_to_peer(c) for c in _sprawl(1)) < 0
     unconfined = bridge.confine_to_window()
     try:

@@ -157,7 +157,9 @@ def _build_triangle_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[i
 
 TRIANGLES_TOUCHING, TRIANGLES_AROUND = _build_triangle_tables()
 """Triangles sharing a cell with a triangle (itself included); triangles that share no cell
-with it but hold a neighbour of one of its cells."""
+with it but hold a neighbour of one of its cells. Not ``Final`` on purpose: the bridge to a
+smaller board (``benchmarks/peer_alphazero.py --window-aware``) rebinds ``city``'s copy, and a
+``Final`` one would be bound into the compiled city where that cannot reach it."""
 
 
 def _build_lowest_cells() -> tuple[tuple[int, ...], ...]:
