@@ -47,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
+from stonework.core.compiled import build_state  # noqa: E402
 from stonework.core.state import CHANCE  # noqa: E402
 from stonework.games.akropolis.actions import Place, Reveal  # noqa: E402
 from stonework.games.akropolis.hexgrid import (  # noqa: E402
@@ -444,6 +445,7 @@ JOURNAL_KEYS = (
     "seed",
     "window_aware",
     "set",
+    "build",
 )
 """What a journal's games must share with the command that resumes them."""
 JOURNAL_DEFAULTS: dict[str, Any] = {
@@ -451,6 +453,9 @@ JOURNAL_DEFAULTS: dict[str, Any] = {
     "set": [],
 }
 """Settings a journal written before they existed was played with."""
+UNRECORDED_MATCHES = frozenset({"build"})
+"""Settings a journal written before they existed did not record and that cannot be inferred
+(a game of no recorded build resumes on either)."""
 
 
 def read_journal(path: Path, setup: dict[str, Any]) -> list[dict[str, Any]]:
@@ -467,7 +472,12 @@ def read_journal(path: Path, setup: dict[str, Any]) -> list[dict[str, Any]]:
         except json.JSONDecodeError:
             message = f"{path}:{number}: not a JSON line (a game cut off mid-write?)"
             raise SystemExit(message) from None
-        differing = [k for k in JOURNAL_KEYS if record.get(k, JOURNAL_DEFAULTS.get(k)) != setup[k]]
+        differing = [
+            k
+            for k in JOURNAL_KEYS
+            if not (k in UNRECORDED_MATCHES and k not in record)
+            and record.get(k, JOURNAL_DEFAULTS.get(k)) != setup[k]
+        ]
         if differing:
             raise SystemExit(
                 f"{path}:{number}: a game of another match ({', '.join(differing)} differ); "
@@ -677,6 +687,8 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "window_aware": args.window_aware,
         "set": sorted(args.set),
+        # Our engine's build: the compiled one runs about twice the simulations in a move's time.
+        "build": build_state(),
     }
     done: list[dict[str, Any]] = []
     if args.journal is not None and args.journal.exists():
@@ -715,6 +727,7 @@ def main(argv: list[str] | None = None) -> int:
         f"players {args.players}, games {tally.games}, our agent {args.agent}, "
         f"peer {peer.hello['sims']} simulations a move, inference {peer.hello['inference']}"
         + (", our search confined to the peer's window" if args.window_aware else "")
+        + f", our engine {setup['build']}"
     )
     print(
         f"our wins {tally.wins:g}/{tally.games} = {tally.wins / max(1, tally.games):.1%} "

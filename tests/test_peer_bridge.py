@@ -115,11 +115,13 @@ def test_a_journal_resumes_only_its_own_match(bridge: ModuleType, tmp_path: Path
         "seed": 4,
         "window_aware": False,
         "set": [],
+        "build": "compiled",
     }
     played = bridge.Tally(games=1, wins=1.0, our_scores=[120], peer_scores=[101], window_bit=2)
     journal = tmp_path / "peer.jsonl"
-    # The first line as written before --window-aware and --set existed: neither was given.
-    new_keys = ("window_aware", "set")
+    # The first line as written before --window-aware, --set and the build were recorded: the
+    # first two were not given; the build is not known, so the line resumes on either.
+    new_keys = ("window_aware", "set", "build")
     old = {k: v for k, v in setup.items() if k not in new_keys}
     lines = [{**old, "game": 0, "tally": vars(played)}, {**setup, "game": 1, "tally": vars(played)}]
     journal.write_text("".join(bridge.json.dumps(line) + "\n" for line in lines))
@@ -135,6 +137,8 @@ def test_a_journal_resumes_only_its_own_match(bridge: ModuleType, tmp_path: Path
         bridge.read_journal(journal, {**setup, "window_aware": True})
     with pytest.raises(SystemExit, match=":1: a game of another match .*set"):
         bridge.read_journal(journal, {**setup, "set": ["STACK_SPOTS=0,0"]})
+    with pytest.raises(SystemExit, match=":2: a game of another match .*build"):
+        bridge.read_journal(journal, {**setup, "build": "pure"})
     journal.write_text(journal.read_text() + '{"players": 2, "ag')
     with pytest.raises(SystemExit, match=":3: not a JSON line"):
         bridge.read_journal(journal, setup)
