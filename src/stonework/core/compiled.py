@@ -14,7 +14,9 @@ The set was chosen by measurement (BENCHMARKS.md, "Issue 18, third pass"): modul
 functions over lists, tuples and small ints gain most, and the Akropolis and Zapotec states
 (compiled, their fields are read without a dictionary lookup; a compiled class's ``__new__``
 runs ``__init__``, so each state's ``__init__`` without arguments is the blank that ``clone()``
-fills). Left out on purpose: the protocol's ``State`` (the tests subclass it), the action
+fills). The Akropolis leaf estimate and the leaf network's features joined later: ``expert``'s
+two-player search spent a quarter of its time reading them, and runs 1.19x the simulations in
+the same CPU time with them compiled (BENCHMARKS.md, "The leaf network's features compiled"). Left out on purpose: the protocol's ``State`` (the tests subclass it), the action
 classes (the conformance kit subclasses them to build look-alikes), and Aztec's big-integer
 legality (``aztec.rules``, which mypyc made 10% slower, not faster): the compiled build runs
 ``aztec.legal_words``, the same test on 63-bit words, instead.
@@ -37,6 +39,8 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "stonework.games.akropolis.city",
     "stonework.games.akropolis.scoring",
     "stonework.games.akropolis.evaluation",
+    "stonework.games.akropolis.leaf_estimate",
+    "stonework.games.akropolis.leaf_net",
     "stonework.games.akropolis.rules",
     "stonework.games.akropolis.tiles",
     "stonework.games.akropolis.state",
