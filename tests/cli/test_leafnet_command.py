@@ -100,6 +100,68 @@ def test_a_fit_to_lambda_returns_is_another_network_judged_on_final_margins(
     assert report["train"]["MLP"] != first["train"]["MLP"]
 
 
+def test_a_tree_search_teacher_keeps_its_root_values_and_a_fit_can_lean_on_them(
+    tmp_path: Path,
+) -> None:
+    from stonework.agents.catalog import agent_from_spec
+    from stonework.learn.leaf_games import play_to_end, start
+
+    out = tmp_path / "search"
+    teacher = "mcts:iterations=24"
+    args = ("--teacher", teacher, "--games", str(GAMES), "--hidden", "8", "--out", str(out))
+    result = invoke(*args, "--epochs", "2", "--lambda", "0.8", "--bootstrap", "search")
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in lines(out / "teacher.jsonl")]
+    for row in rows:
+        # One entry a decision (the seats' mean values at the root), none where one legal move
+        # left nothing to search; seat 1's is minus seat 0's at two players.
+        decisions = sum(not move.startswith("reveal") for move in row["moves"])
+        assert len(row["values"]) == decisions
+        searched = [v for v in row["values"] if v is not None]
+        assert searched and all(-1 <= v[0] == -v[1] <= 1 for v in searched)
+    # Keeping them did not change the search: the same seed plays the same moves without.
+    state = start(rows[0]["seed"])
+    opening = len(state.history)
+    play_to_end(state, [agent_from_spec(teacher) for _ in range(2)], rows[0]["seed"])
+    assert [str(a) for _, a in state.history[opening:]] == rows[0]["moves"]
+    report = json.loads((out / "report.json").read_text())
+    assert report["settings"]["bootstrap"] == "search" and report["settings"]["lam"] == 0.8
+    assert report["seat_positions_with_root_values"] > 0
+    for part in ("held out", "train"):
+        assert "teacher's search" in report[part]
+    # The hand estimate's lambda-returns are other targets: another network.
+    again = invoke(*args, "--resume", "--epochs", "2", "--lambda", "0.8")
+    assert again.exit_code == 0, again.output
+    other = json.loads((out / "report.json").read_text())
+    assert other["settings"]["bootstrap"] == "hand"
+    assert other["train"]["MLP"] != report["train"]["MLP"]
+
+
+def test_a_journal_of_a_teacher_without_a_search_cannot_bootstrap_from_one(
+    run: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "greedy"
+    out.mkdir()
+    (out / "teacher.jsonl").write_text((run / "teacher.jsonl").read_text())
+    assert all("values" not in json.loads(line) for line in lines(out / "teacher.jsonl"))
+    args = ("--games", str(GAMES), "--epochs", "2", "--resume", "--out", str(out))
+    result = invoke(*args, "--lambda", "0.9", "--bootstrap", "search")
+    assert result.exit_code == 2
+    assert "error: the games keep no root values of their teacher" in said(result)
+    assert "Traceback" not in result.output
+    assert not (out / "leaf.npz").exists()
+
+
+def test_root_values_for_another_number_of_decisions_do_not_replay(run: Path) -> None:
+    from stonework.learn.leaf_games import replay
+
+    game = json.loads(lines(run / "teacher.jsonl")[0])
+    positions, _ = replay({**game, "values": [None] * 36})
+    assert len(positions) == 36
+    with pytest.raises(ValueError, match="keeps root values for 35 decisions, not its 36"):
+        replay({**game, "values": [None] * 35})
+
+
 def test_the_learning_curve_is_drawn(run: Path) -> None:
     pytest.importorskip("matplotlib")
     drawing = (run / "curve.svg").read_text()
@@ -186,6 +248,7 @@ def test_resumed_over_two_workers_the_finished_games_stay_and_a_torn_line_goes(
         ),
         (["akropolis", "--lambda", "1.5"], "--lambda must be between 0 and 1"),
         (["akropolis", "--lambda", "nan"], "--lambda must be between 0 and 1"),
+        (["akropolis", "--bootstrap", "final"], "--bootstrap takes hand or search, not 'final'"),
     ],
 )
 def test_bad_settings_are_one_clear_line(args: list[str], message: str, tmp_path: Path) -> None:
@@ -215,7 +278,19 @@ def test_without_numpy_the_command_says_how_to_get_it(
         (
             '{"seed": 30000, "moves": []}\n',
             "teacher.jsonl line 1 is not a teacher game: its fields are ['moves', 'seed'], "
-            "not ['moves', 'seed', 'teacher', 'totals']",
+            "not ['moves', 'seed', 'teacher', 'totals'] (and values, if kept)",
+        ),
+        (
+            '{"seed": 30000, "teacher": "greedy", "moves": [], "totals": [1, 2], '
+            '"values": [[0.5, 1.5]]}\n',
+            "teacher.jsonl line 1: values must list, for each decision, null or 2 numbers "
+            "from -1 to 1",
+        ),
+        (
+            '{"seed": 30000, "teacher": "greedy", "moves": [], "totals": [1, 2], '
+            '"values": [null, [0.5]]}\n',
+            "teacher.jsonl line 1: values must list, for each decision, null or 2 numbers "
+            "from -1 to 1",
         ),
         (
             '{"seed": 30000, "teacher": "greedy", "moves": [], "totals": [1]}\n',

@@ -61,10 +61,18 @@ def leafnet(
         float,
         typer.Option(
             "--lambda",
-            help="fit to lambda-returns bootstrapped from the hand estimate "
+            help="fit to lambda-returns bootstrapped as --bootstrap says "
             "(1: to each game's final margin)",
         ),
     ] = 1.0,
+    bootstrap: Annotated[
+        str,
+        typer.Option(
+            help="what the lambda-returns lean on at the next position: hand (the hand "
+            "estimate) or search (the teacher's root value there, kept in the journal since "
+            "session 35)"
+        ),
+    ] = "hand",
     max_games: Annotated[
         int, typer.Option(help="fit to the first K games only (0: all of --games)")
     ] = 0,
@@ -136,6 +144,10 @@ def leafnet(
         importlib.import_module("numpy")
     except ImportError:
         fail(NEEDS_NUMPY)
+    from stonework.learn.leaf_fit import BOOTSTRAPS
+
+    if bootstrap not in BOOTSTRAPS:
+        fail(f"--bootstrap takes {' or '.join(BOOTSTRAPS)}, not {bootstrap!r}")
     from stonework.agents.catalog import agent_from_spec
     from stonework.cli.progress import games_progress
     from stonework.learn.leaf_games import JOURNAL, play_games, read_journal
@@ -159,7 +171,7 @@ def leafnet(
     from stonework.learn.leaf_check import best_candidate, check_candidates
     from stonework.learn.leaf_fit import FitSettings, MLPFit, fit_games, plot_curve
 
-    settings = FitSettings(sizes, epochs, seed, lr, decay, residual, lam)
+    settings = FitSettings(sizes, epochs, seed, lr, decay, residual, lam, bootstrap)
     chosen = played[:max_games] if max_games else played
     checked: list[CheckResult] = []
 

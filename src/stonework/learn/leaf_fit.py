@@ -2,8 +2,9 @@
 
 Every decision of every game is replayed; each seat gives one row: its input (its features and
 its rival's, the game's ``leaf_net.seat_rows``) and, as the target, its final margin over the
-best other seat (or, with a lambda below 1, the lambda-return of :func:`lambda_returns`; the
-validation and held-out figures are always against the final margin). What differs between
+best other seat (or, with a lambda below 1, the lambda-return of :func:`lambda_returns`,
+bootstrapped from the hand estimate or from the teacher's own search; the validation and
+held-out figures are always against the final margin). What differs between
 games is their hook (:mod:`.leaf_kinds`).
 The games are split in journal order: the last 20% are held out (the report's figures), and of
 the rest the last eighth (games 70-80%) only choose the epoch kept. The rows of one game share
@@ -22,6 +23,7 @@ calls this module), so a journal and settings give the same weights either way.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -38,27 +40,39 @@ HELD_OUT: float = 0.8
 """Games from this share of the journal on are held out."""
 FITTED: float = 0.7
 """Games before this share are fitted; those from here to :data:`HELD_OUT` choose the epoch."""
-MODELS = ("hand estimate", "linear refit", "MLP")
-"""The report's models: ``hard``'s leaves, ``leaf_estimate`` refitted (Akropolis), the network."""
+MODELS = ("hand estimate", "linear refit", "MLP", "teacher's search")
+"""The report's models: ``hard``'s leaves, ``leaf_estimate`` refitted (Akropolis), the network,
+and the teacher's root values turned into points (where the journal keeps them; a decision
+without one counts the hand estimate)."""
+VALUE_CLIP: float = 0.99
+"""Root values are clipped to this before ``atanh`` turns them into points (a sure win would be
+an endless margin): at Akropolis's scale of 25, 66 points at most."""
+BOOTSTRAPS = ("hand", "search")
+"""What a lambda-return leans on at the next position: the hand estimate, or the teacher's
+search there (:func:`search_margins`)."""
 
 
 def dataset(
     games: list[dict[str, Any]], game: str = GAME, players: int = PLAYERS
 ) -> dict[str, np.ndarray]:
     """Per position and seat: net inputs, linear features (Akropolis; none elsewhere), hand
-    estimate margin, true margin (over the best other seat), the seat's total.
+    estimate margin, true margin (over the best other seat), the seat's total, and the
+    teacher's root value there (``value``: NaN where the journal keeps none).
 
     Rows come in runs of ``players`` (seat 0 first) per position; ``game`` is each row's game
     index.
     """
     kind = leaf_kind(game, players)
     linear = kind.linear_features()
-    x, lin, margin, total, game_of = [], [], [], [], []
+    x, lin, margin, total, game_of, value = [], [], [], [], [], []
+    missing = [math.nan] * players
     for g, line in enumerate(games):
         positions, totals = replay(line, game, players)
         best_other = [max(totals[:seat] + totals[seat + 1 :]) for seat in range(players)]
-        for state in positions:
+        roots = line.get("values") or [None] * len(positions)
+        for state, root in zip(positions, roots, strict=True):
             x.extend(kind.rows(state))
+            value.extend(missing if root is None else root)
             for seat in range(players):
                 if linear is not None:
                     lin.append(linear(state, seat))
@@ -73,7 +87,23 @@ def dataset(
         "margin": np.array(margin),
         "total": np.array(total),
         "game": np.array(game_of),
+        "value": np.array(value, dtype=np.float64),
     }
+
+
+def search_margins(values: np.ndarray, hand: np.ndarray, scale: float) -> np.ndarray:
+    """The teacher's root values as margins in points (``scale * atanh``, clipped at
+    :data:`VALUE_CLIP`), the hand estimate's margin where a row has none (NaN).
+
+    A root value is a mean of squashed leaf values, so this reads a little short of the margin
+    the search expected when it was sure; the fit's report shows how well it predicts.
+
+    >>> search_margins(np.array([0.0, np.nan, 1.0]), np.array([5.0, 7.0, 0.0]), 25.0).round(1)
+    array([ 0. ,  7. , 66.2])
+    """
+    clipped = np.clip(values, -VALUE_CLIP, VALUE_CLIP)
+    points = scale * np.arctanh(np.nan_to_num(clipped))
+    return np.where(np.isnan(values), hand, points)
 
 
 @dataclass(frozen=True)
@@ -237,7 +267,11 @@ class FitSettings:
     residual: bool = True
     lam: float = 1.0
     """The targets' lambda: 1 fits each position to its game's final margin; below 1 to the
-    lambda-return of :func:`lambda_returns`, bootstrapped from the hand estimate."""
+    lambda-return of :func:`lambda_returns`, bootstrapped as ``bootstrap`` says."""
+    bootstrap: str = "hand"
+    """What the lambda-returns lean on at the next position (:data:`BOOTSTRAPS`): ``hand``, the
+    hand estimate; ``search``, the teacher's root value there (:func:`search_margins`), which
+    has looked further ahead than the estimate."""
 
 
 def lambda_returns(
@@ -322,6 +356,13 @@ def fit_games(
     test = ~train
     y = data["margin"]
     predictions = {MODELS[0]: data["hand"]}
+    searched = ~np.isnan(data["value"])
+    if settings.bootstrap == "search" and not searched.any():
+        raise ValueError(
+            "the games keep no root values of their teacher (journals written before they were "
+            "kept, or a teacher that is not a tree search): bootstrap from the hand estimate"
+        )
+    search = search_margins(data["value"], data["hand"], kind.value_scale(players))
     if data["lin"].shape[1]:
         # The linear model of leaf_estimate refitted here: each seat's total on its features,
         # the margin taken over the best other seat's (as fitted_lead_values does).
@@ -335,7 +376,8 @@ def fit_games(
             f"{len(games)} games: {int(fitted.sum())} fitted, {int(valid.sum())} validation and "
             f"{int(test.sum())} held-out seat-positions"
         )
-    targets = lambda_returns(y, data["hand"], data["game"], players, settings.lam)
+    bootstrap = search if settings.bootstrap == "search" else data["hand"]
+    targets = lambda_returns(y, bootstrap, data["game"], players, settings.lam)
     result = fit_mlp(
         data["x"][fitted],
         targets[fitted],
@@ -356,6 +398,8 @@ def fit_games(
             raise ValueError(f"no epoch {kept} to keep: the fit ran {settings.epochs}")
         result.net, result.kept = result.snapshots[kept], kept
     predictions[MODELS[2]] = net_margins(result.net, data["x"], players)
+    if searched.any():
+        predictions[MODELS[3]] = search
     report: dict[str, Any] = {
         "games": len(games),
         "games_in_parts": split,
@@ -365,6 +409,7 @@ def fit_games(
             "held out": int(test.sum()),
         },
         "kept_epoch": result.kept,
+        "seat_positions_with_root_values": int(searched.sum()),
         "kept_by": "validation" if choose is None else "play",
     }
     for part, mask in (("held out", test), ("train", train)):

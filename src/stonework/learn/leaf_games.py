@@ -3,7 +3,11 @@
 A teacher (any agent spec: ``mcts:100`` by default for two-player Akropolis, ISMCTS for Zapotec,
 see :mod:`.leaf_kinds`) plays the game against itself.
 Each finished game is one JSON line of the run's journal, ``teacher.jsonl``: its seed, the
-teacher, every action after the opening reveals as text, and each seat's final total. A game
+teacher, every action after the opening reveals as text, and each seat's final total; a tree
+search teacher also leaves, for every decision, each seat's mean value at its root
+(``values``: what the search thought the position worth, which a fit can bootstrap from,
+:mod:`.leaf_fit`). Reading them does not change the search, so the games are the ones played
+before they were kept, and journals without them stay valid. A game
 depends on its seed and the teacher only (the chance draws and the agents on separate streams
 seeded from it), and the lines are written in game order, so a journal is the same however its
 games were spread over workers, and a stopped run resumes where it stopped.
@@ -64,23 +68,48 @@ class TeacherGame:
 def play_one(teacher: str, seed: int, game: str = GAME, players: int = PLAYERS) -> dict[str, Any]:
     """One teacher game as its journal line: the seed, the teacher, the actions after the
     opening reveals (the hidden deals of Zapotec as they fell: the journal is the referee's),
-    the final totals."""
+    the final totals, and (a tree search teacher) each decision's root values."""
     from stonework.agents.catalog import agent_from_spec
 
     state = start(seed, game, players)
     opening = len(state.history)
-    play_to_end(state, [agent_from_spec(teacher) for _ in range(players)], seed)
-    return {
+    values: list[list[float] | None] = []
+    play_to_end(state, [agent_from_spec(teacher) for _ in range(players)], seed, values)
+    line: dict[str, Any] = {
         "seed": seed,
         "teacher": teacher,
         "moves": [str(action) for _, action in state.history[opening:]],
         "totals": [float(score.total) for score in state.scores()],
     }
+    if any(v is not None for v in values):
+        line["values"] = values
+    return line
 
 
-def play_to_end(state: State, agents: list[Any], seed: int) -> State:
+VALUE_DIGITS: Final = 4
+"""Decimals a root value is kept to in the journal (its noise is in the second)."""
+
+
+def root_values(agent: Any) -> list[float] | None:
+    """Each seat's mean value at the root of ``agent``'s last search (the tree searches keep
+    their root), or None where that decision ran none (one legal move) or ``agent`` is not a
+    tree search."""
+    from stonework.agents.mcts import MCTSAgent
+
+    if not isinstance(agent, MCTSAgent) or not agent.last_iterations:
+        return None
+    root = agent.last_root
+    if root is None or not root.visits:
+        return None
+    return [round(total / root.visits, VALUE_DIGITS) for total in root.totals]
+
+
+def play_to_end(
+    state: State, agents: list[Any], seed: int, values: list[list[float] | None] | None = None
+) -> State:
     """``state`` played to its end by ``agents`` (one a seat), the chance draws from ``seed`` and
-    the agents' choices from a separate stream (:data:`AGENT_STREAM`)."""
+    the agents' choices from a separate stream (:data:`AGENT_STREAM`); each decision's
+    :func:`root_values` appended to ``values`` if given."""
     chance = random.Random(seed)
     agent_rng = random.Random(seed + AGENT_STREAM)
     while not state.is_terminal:
@@ -89,6 +118,8 @@ def play_to_end(state: State, agents: list[Any], seed: int) -> State:
             state.apply(state.sample_chance(chance))
             continue
         state.apply(agents[seat].act(state, agent_rng))
+        if values is not None:
+            values.append(root_values(agents[seat]))
     return state
 
 
@@ -103,7 +134,8 @@ def replay(
     """Every decision's position of a journal game (copies) and the final totals.
 
     ValueError if a move is not legal there or the game ends elsewhere than its line says: the
-    line was written by another version of the rules, or edited.
+    line was written by another version of the rules, or edited; or if it keeps root values
+    for another number of decisions.
     """
     seed = int(game["seed"])
     state = start(seed, name, players)
@@ -118,6 +150,12 @@ def replay(
     totals = [float(score.total) for score in state.scores()]
     if not state.is_terminal or totals != [float(t) for t in game["totals"]]:
         raise ValueError(f"the game of seed {seed} replays to {totals}, not {game['totals']}")
+    values = game.get("values")
+    if values is not None and len(values) != len(positions):
+        raise ValueError(
+            f"the game of seed {seed} keeps root values for {len(values)} decisions, "
+            f"not its {len(positions)}"
+        )
     return positions, totals
 
 
@@ -130,9 +168,10 @@ def game_from_line(data: object, where: str, players: int = PLAYERS) -> dict[str
     if not isinstance(data, dict):
         raise ValueError(f"{where} is not a teacher game (not a JSON object)")
     wanted = {"seed", "teacher", "moves", "totals"}
-    if set(data) != wanted:
+    if not wanted <= set(data) <= wanted | {"values"}:
         raise ValueError(
-            f"{where} is not a teacher game: its fields are {sorted(data)}, not {sorted(wanted)}"
+            f"{where} is not a teacher game: its fields are {sorted(data)}, not "
+            f"{sorted(wanted)} (and values, if kept)"
         )
     if not _is_int(data["seed"]):
         raise ValueError(f"{where}: the seed must be a whole number, not {data['seed']!r}")
@@ -151,7 +190,27 @@ def game_from_line(data: object, where: str, players: int = PLAYERS) -> dict[str
         )
     ):
         raise ValueError(f"{where}: totals must list {players} numbers")
+    if "values" in data and not _root_values_ok(data["values"], players):
+        raise ValueError(
+            f"{where}: values must list, for each decision, null or {players} numbers from -1 to 1"
+        )
     return data
+
+
+def _root_values_ok(values: object, players: int) -> bool:
+    if not isinstance(values, list):
+        return False
+    for entry in values:
+        if entry is None:
+            continue
+        if not isinstance(entry, list) or len(entry) != players:
+            return False
+        for v in entry:
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                return False
+            if not -1.0 <= v <= 1.0:  # also refuses NaN
+                return False
+    return True
 
 
 def read_journal(path: Path, players: int = PLAYERS) -> tuple[list[dict[str, Any]], list[str]]:

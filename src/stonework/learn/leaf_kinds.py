@@ -46,6 +46,13 @@ class LeafKind:
         rows: list[list[float]] = self._module(self.module).seat_rows(state)
         return rows
 
+    def value_scale(self, players: int) -> float:
+        """The margin in points that the search's leaf values squash to ``tanh(1)`` at
+        ``players`` players (the game's ``leaf_net.value_scale``): what turns a search's root
+        value back into points."""
+        scale: float = self._module(self.module).value_scale(players)
+        return scale
+
     def linear_features(self) -> Callable[[State, int], list[float]] | None:
         """The linear leaf estimate's features of a seat, where the game has one."""
         if self.linear is None:

@@ -77,6 +77,13 @@ HAND: Final = FEATURE_NAMES.index("hand estimate")
 """The column of the hand estimate in a seat's features (found once, not at every leaf)."""
 
 
+def value_scale(players: int) -> float:
+    """The margin that maps to ``tanh(1)`` in the search's leaf values at ``players`` players
+    (the hand estimate's :data:`.evaluation.LEAD_SCALE` at every count; :meth:`LeafNet.values`
+    squashes the same way)."""
+    return LEAD_SCALE
+
+
 def _city_part(state: AkropolisState, seat: int) -> list[float]:
     # What depends on the city alone, kept in its memo: a search judges both cities after every
     # move, and a move changes one of them.
