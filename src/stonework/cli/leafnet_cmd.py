@@ -69,8 +69,8 @@ def leafnet(
         str,
         typer.Option(
             help="what the lambda-returns lean on at the next position: hand (the hand "
-            "estimate) or search (the teacher's root value there, kept in the journal since "
-            "session 35)"
+            "estimate) or search (the teacher's root value there, which the journal keeps "
+            "when the teacher is a tree search)"
         ),
     ] = "hand",
     max_games: Annotated[
