@@ -152,6 +152,52 @@ def test_a_journal_of_a_teacher_without_a_search_cannot_bootstrap_from_one(
     assert not (out / "leaf.npz").exists()
 
 
+def test_pooled_games_of_an_earlier_run_are_fitted_and_the_held_out_games_stay_the_runs(
+    run: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "pooled"
+    args = ("--games", str(GAMES), "--epochs", "2", "--hidden", "8", "--seed", "7")
+    plain = invoke(*args, "--out", str(out))
+    assert plain.exit_code == 0, plain.output
+    alone = json.loads((out / "report.json").read_text())
+    assert alone["pooled"] == {"games": 0, "seat_positions": 0}
+    result = invoke(*args, "--out", str(out), "--resume", "--pool", str(run / "teacher.jsonl"))
+    assert result.exit_code == 0, result.output
+    assert f"{GAMES} pooled games" in said(result)
+    report = json.loads((out / "report.json").read_text())
+    assert report["pooled"]["games"] == GAMES and report["pooled"]["seat_positions"] > 0
+    assert report["settings"]["pool"] == [str(run / "teacher.jsonl")]
+    # The same parts, judged on the same games: only the network differs.
+    assert report["seat_positions"] == alone["seat_positions"]
+    assert report["held out"]["hand estimate"] == alone["held out"]["hand estimate"]
+    assert report["train"]["MLP"] != alone["train"]["MLP"]
+
+
+@pytest.mark.parametrize(
+    ("journal", "message"),
+    [
+        (None, "no teacher games there"),
+        ("", "no teacher games there"),
+        ("[1, 2]\n", "line 1 is not a teacher game (not a JSON object)"),
+    ],
+)
+def test_a_pool_that_holds_no_games_is_refused_before_the_fit(
+    run: Path, tmp_path: Path, journal: str | None, message: str
+) -> None:
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "teacher.jsonl").write_text((run / "teacher.jsonl").read_text())
+    pool = tmp_path / "pool.jsonl"
+    if journal is not None:
+        pool.write_text(journal)
+    args = ("--games", str(GAMES), "--epochs", "2", "--resume", "--out", str(out))
+    result = invoke(*args, "--pool", str(pool))
+    assert result.exit_code == 2
+    assert f"error: --pool {pool}" in said(result) and message in said(result)
+    assert "Traceback" not in result.output
+    assert not (out / "leaf.npz").exists()
+
+
 def test_root_values_for_another_number_of_decisions_do_not_replay(run: Path) -> None:
     from stonework.learn.leaf_games import replay
 

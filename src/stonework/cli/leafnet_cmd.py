@@ -12,7 +12,7 @@ import importlib
 import json
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -73,6 +73,13 @@ def leafnet(
             "when the teacher is a tree search)"
         ),
     ] = "hand",
+    pool: Annotated[
+        list[Path] | None,
+        typer.Option(
+            help="teacher journal of an earlier run (repeat for more): its games are fitted "
+            "too, beside this run's; the validation and held-out games stay this run's"
+        ),
+    ] = None,
     max_games: Annotated[
         int, typer.Option(help="fit to the first K games only (0: all of --games)")
     ] = 0,
@@ -173,6 +180,15 @@ def leafnet(
 
     settings = FitSettings(sizes, epochs, seed, lr, decay, residual, lam, bootstrap)
     chosen = played[:max_games] if max_games else played
+    pooled: list[dict[str, Any]] = []
+    for path in pool or []:
+        try:
+            more = read_journal(path, players)[0] if path.is_file() else []
+        except (ValueError, OSError) as exc:
+            fail(f"--pool {path}: {exc}")
+        if not more:
+            fail(f"--pool {path}: no teacher games there")
+        pooled.extend(more)
     checked: list[CheckResult] = []
 
     def by_play(fit: MLPFit) -> int:
@@ -210,6 +226,7 @@ def leafnet(
             spec.name,
             players,
             by_play if check_games and epochs else None,
+            pooled,
         )
     except (ValueError, RuntimeError, OSError) as exc:
         fail(str(exc))
@@ -227,6 +244,7 @@ def leafnet(
         "teacher": teacher,
         "games": games,
         "max_games": max_games,
+        "pool": [str(path) for path in pool or []],
         **report["settings"],
     }
     out.mkdir(parents=True, exist_ok=True)

@@ -332,9 +332,14 @@ def fit_games(
     game: str = GAME,
     players: int = PLAYERS,
     choose: Callable[[MLPFit], int] | None = None,
+    pool: list[dict[str, Any]] | None = None,
 ) -> tuple[MLPFit, dict[str, Any]]:
     """The network of ``game`` at ``players`` players fitted to ``games`` and its report (figures
     per part and model, the curve).
+
+    ``pool``: games of earlier runs, all fitted beside the fitted part of ``games``; the
+    validation and held-out parts stay those of ``games`` alone, so the figures compare with a
+    fit to ``games`` without them.
 
     ``choose`` (the fit, its snapshots by epoch) names the epoch to keep instead of the one of
     least validation error (``stonework leafnet --check-games``: by play, :mod:`.leaf_check`);
@@ -378,9 +383,30 @@ def fit_games(
         )
     bootstrap = search if settings.bootstrap == "search" else data["hand"]
     targets = lambda_returns(y, bootstrap, data["game"], players, settings.lam)
+    fit_x, fit_y = data["x"][fitted], targets[fitted]
+    pooled = 0
+    if pool:
+        more = dataset(pool, game, players)
+        if settings.bootstrap == "search" and np.isnan(more["value"]).all():
+            raise ValueError(
+                "the pooled games keep no root values of their teacher: bootstrap from the hand "
+                "estimate, or pool games that keep them"
+            )
+        leaning = (
+            search_margins(more["value"], more["hand"], kind.value_scale(players))
+            if settings.bootstrap == "search"
+            else more["hand"]
+        )
+        more_y = lambda_returns(more["margin"], leaning, more["game"], players, settings.lam)
+        # The fit shuffles its rows every epoch: where the pooled ones go does not matter.
+        fit_x = np.concatenate([more["x"], fit_x])
+        fit_y = np.concatenate([more_y, fit_y])
+        pooled = len(more_y)
+        if say is not None:
+            say(f"{len(pool)} pooled games: {pooled} more fitted seat-positions")
     result = fit_mlp(
-        data["x"][fitted],
-        targets[fitted],
+        fit_x,
+        fit_y,
         settings.hidden,
         settings.epochs,
         settings.seed,
@@ -408,6 +434,7 @@ def fit_games(
             "validation": int(valid.sum()),
             "held out": int(test.sum()),
         },
+        "pooled": {"games": len(pool or []), "seat_positions": pooled},
         "kept_epoch": result.kept,
         "seat_positions_with_root_values": int(searched.sum()),
         "kept_by": "validation" if choose is None else "play",
