@@ -7,9 +7,11 @@ deep: the hand estimate (greedy's and ``hard``'s leaves) and the shipped leaf ne
 (``expert``'s). If the peer's moves, which win, look poor to an evaluation, that evaluation
 misjudges what the peer plays for; the kinds of hexes each side takes, the height it lays
 them at, the places each city keeps to build on above quarries (``evaluation.stack_spots``) and
-each type's growth per tile left say where.
+each type's growth per tile left say where. Last, how our final margin looked as the game went,
+to the hand estimate and to each ``--net``: an error that stays on one side all game long is a
+judge that misreads what one side builds.
 
-    python benchmarks/akropolis_peer_moves.py JOURNAL... [--render DIR]
+    python benchmarks/akropolis_peer_moves.py JOURNAL... [--render DIR] [--net FILE.npz ...]
 """
 
 from __future__ import annotations
@@ -97,6 +99,33 @@ def sheet_sums(record: dict[str, Any], stats: dict[str, Any]) -> None:
                     s[f"none/{name}"] += points == 0
 
 
+PHASE: int = 3
+"""Tiles left (each seat's) per row of the margin errors."""
+
+
+def margin_errors(
+    record: dict[str, Any], judges: dict[str, Any], sums: dict[str, dict[int, list[float]]]
+) -> None:
+    """Add, by tiles left, each judge's error of our final margin over the best peer seat: how
+    the hand estimate (``hand``) and each network saw our game as it went. A judge that errs
+    the same way all game long misjudges what one side builds; one whose error is the final
+    margin itself early on only cannot tell yet."""
+    positions = [read(p) for p in record["positions"]]
+    ours = record["game"] % record["players"]
+    final = positions[-1]
+    if not final.is_terminal:
+        return
+    scores = [s.total for s in final.scores()]
+    margin = scores[ours] - max(s for i, s in enumerate(scores) if i != ours)
+    for state in positions[:-1]:
+        if state.is_terminal:
+            continue
+        phase = int(tiles_left(state)) // PHASE
+        for name, judge in judges.items():
+            guess = _margin_hand(state, ours) if judge is None else judge.margins(state)[ours]
+            sums.setdefault(name, {}).setdefault(phase, []).append(guess - margin)
+
+
 def judge_game(record: dict[str, Any], net: Any, stats: dict[str, Any]) -> None:
     positions = [read(p) for p in record["positions"]]
     our_seat = record["game"] % record["players"]
@@ -150,6 +179,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--render", type=Path, help="write each game's final cities as SVG here")
     parser.add_argument("--growth-only", action="store_true", help="only the growth by type (fast)")
     parser.add_argument(
+        "--net",
+        action="append",
+        default=[],
+        type=Path,
+        help="a leaf network whose error of our final margin is shown beside the hand estimate's",
+    )
+    parser.add_argument(
         "--set",
         action="append",
         default=[],
@@ -164,6 +200,12 @@ def main(argv: list[str] | None = None) -> int:
             set_constant(text)
     net = None
     stats: dict[str, Any] = {"ours": defaultdict(float), "peer": defaultdict(float)}
+    judges: dict[str, Any] = {"hand": None}
+    try:
+        judges.update((path.name, load_leaf_value(path)) for path in args.net)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
+    errors: dict[str, dict[int, list[float]]] = {}
     games = 0
     for path in args.journals:
         for line in path.read_text().splitlines():
@@ -174,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
                 players = record["players"]
                 net = load_leaf_value(shipped_leaf_path("akropolis", players) or "")
             growth_sums(record, stats)
+            margin_errors(record, judges, errors)
             sheet_sums(record, stats)
             if not args.growth_only:
                 judge_game(record, net, stats)
@@ -211,6 +254,15 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 "  hexes a tile: " + ", ".join(f"{k[5:]} {v:.2f}" for k, v in sorted(took.items()))
             )
+    print("our final margin as each judge saw it coming: error's mean and RMS by tiles left")
+    for name, phases in errors.items():
+        row = []
+        for phase in sorted(phases):
+            e = phases[phase]
+            rms = (sum(x * x for x in e) / len(e)) ** 0.5
+            low = phase * PHASE
+            row.append(f"{low}-{low + PHASE - 1}: {sum(e) / len(e):+.1f} / {rms:.1f}")
+        print(f"  {name}: " + ", ".join(row))
     return 0
 
 
