@@ -198,6 +198,42 @@ def test_a_pool_that_holds_no_games_is_refused_before_the_fit(
     assert not (out / "leaf.npz").exists()
 
 
+def test_a_opponent_takes_the_other_seats_and_the_teacher_goes_round_the_table(
+    tmp_path: Path,
+) -> None:
+    from stonework.agents.catalog import agent_from_spec
+    from stonework.learn.leaf_games import play_to_end, start, teacher_seat
+
+    out = tmp_path / "opponent"
+    opponent = "mcts:iterations=12"
+    args = ("--games", "2", "--epochs", "0", "--out", str(out), "--opponent", opponent)
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in lines(out / "teacher.jsonl")]
+    assert [row["opponent"] for row in rows] == [opponent, opponent]
+    assert {teacher_seat(row["seed"], 2) for row in rows} == {0, 1}
+    for row in rows:
+        # The same seed played again with the teacher in its seat and the opponent in the other.
+        specs = [opponent, opponent]
+        specs[teacher_seat(row["seed"], 2)] = "greedy"
+        state = start(row["seed"])
+        opening = len(state.history)
+        play_to_end(state, [agent_from_spec(spec) for spec in specs], row["seed"])
+        assert [str(a) for _, a in state.history[opening:]] == row["moves"]
+        # Only the opponent searched: its decisions keep root values, the teacher's none.
+        decisions = [m for m in row["moves"] if not m.startswith("reveal")]
+        assert len(row["values"]) == len(decisions)
+        assert any(v is None for v in row["values"]) and any(v for v in row["values"])
+    # A journal of another opponent, or of none, is another run.
+    for other in (["--opponent", "greedy"], []):
+        again = invoke("--games", "2", "--epochs", "0", "--out", str(out), "--resume", *other)
+        assert again.exit_code == 2
+        assert "holds another run: its game 0 has opponent" in said(again)
+    bad = invoke("--games", "2", "--out", str(tmp_path / "bad"), "--opponent", "nobody")
+    assert bad.exit_code == 2 and "error: --opponent nobody:" in said(bad)
+    assert "Traceback" not in bad.output
+
+
 def test_root_values_for_another_number_of_decisions_do_not_replay(run: Path) -> None:
     from stonework.learn.leaf_games import replay
 
@@ -324,7 +360,7 @@ def test_without_numpy_the_command_says_how_to_get_it(
         (
             '{"seed": 30000, "moves": []}\n',
             "teacher.jsonl line 1 is not a teacher game: its fields are ['moves', 'seed'], "
-            "not ['moves', 'seed', 'teacher', 'totals'] (and values, if kept)",
+            "not ['moves', 'seed', 'teacher', 'totals'] (and values and opponent, if kept)",
         ),
         (
             '{"seed": 30000, "teacher": "greedy", "moves": [], "totals": [1, 2], '

@@ -38,6 +38,13 @@ def leafnet(
             "ismcts:150 at 3, ismcts:100 at 4)"
         ),
     ] = None,
+    opponent: Annotated[
+        str | None,
+        typer.Option(
+            help="another agent for the other seats: the teacher plays one seat, going round "
+            "the table game by game (default: the teacher in every seat)"
+        ),
+    ] = None,
     games: Annotated[int, typer.Option(help="teacher games to play and fit to (in all)")] = 1435,
     out: Annotated[
         Path,
@@ -159,16 +166,30 @@ def leafnet(
     from stonework.cli.progress import games_progress
     from stonework.learn.leaf_games import JOURNAL, play_games, read_journal
 
-    try:
-        agent_from_spec(teacher)
-    except (ValueError, RuntimeError) as exc:
-        fail(f"--teacher {teacher}: {exc}")
+    for name, spec_text in (("--teacher", teacher), ("--opponent", opponent)):
+        if spec_text is None:
+            continue
+        try:
+            agent_from_spec(spec_text)
+        except (ValueError, RuntimeError) as exc:
+            fail(f"{name} {spec_text}: {exc}")
     journal = out / JOURNAL
     try:
         resumed = min(len(read_journal(journal, players)[0]), games) if resume else 0
-        with games_progress(console, f"teacher games ({teacher})", games, resumed) as progress:
+        title = f"teacher games ({teacher}{f' against {opponent}' if opponent else ''})"
+        with games_progress(console, title, games, resumed) as progress:
             played = play_games(
-                journal, teacher, games, seed, resume, workers, ray, progress, spec.name, players
+                journal,
+                teacher,
+                games,
+                seed,
+                resume,
+                workers,
+                ray,
+                progress,
+                spec.name,
+                players,
+                opponent,
             )
     except (ValueError, RuntimeError, OSError) as exc:
         fail(str(exc))
@@ -242,6 +263,7 @@ def leafnet(
         "game": spec.name,
         "players": players,
         "teacher": teacher,
+        "opponent": opponent,
         "games": games,
         "max_games": max_games,
         "pool": [str(path) for path in pool or []],

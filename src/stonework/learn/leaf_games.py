@@ -1,9 +1,9 @@
 """Teacher games for the learned leaf values (``stonework leafnet``): played, kept, replayed.
 
 A teacher (any agent spec: ``mcts:100`` by default for two-player Akropolis, ISMCTS for Zapotec,
-see :mod:`.leaf_kinds`) plays the game against itself.
+see :mod:`.leaf_kinds`) plays the game against itself, or in one seat against an opponent.
 Each finished game is one JSON line of the run's journal, ``teacher.jsonl``: its seed, the
-teacher, every action after the opening reveals as text, and each seat's final total; a tree
+teacher (and the opponent, if any), every action after the opening reveals as text, and each seat's final total; a tree
 search teacher also leaves, for every decision, each seat's mean value at its root
 (``values``: what the search thought the position worth, which a fit can bootstrap from,
 :mod:`.leaf_fit`). Reading them does not change the search, so the games are the ones played
@@ -63,24 +63,43 @@ class TeacherGame:
     seed: int
     game: str = GAME
     players: int = PLAYERS
+    opponent: str | None = None
 
 
-def play_one(teacher: str, seed: int, game: str = GAME, players: int = PLAYERS) -> dict[str, Any]:
+def teacher_seat(seed: int, players: int) -> int:
+    """The teacher's seat in a game of ``seed`` with an opponent, who takes the others: the games
+    of a run have consecutive seeds, so the teacher goes round the table."""
+    return seed % players
+
+
+def play_one(
+    teacher: str, seed: int, game: str = GAME, players: int = PLAYERS, opponent: str | None = None
+) -> dict[str, Any]:
     """One teacher game as its journal line: the seed, the teacher, the actions after the
     opening reveals (the hidden deals of Zapotec as they fell: the journal is the referee's),
-    the final totals, and (a tree search teacher) each decision's root values."""
+    the final totals, and (a tree search teacher) each decision's root values.
+
+    With an ``opponent`` (another agent spec) the teacher plays one seat (:func:`teacher_seat`) and
+    the opponent every other; the line names it. A network fitted to games of one search against
+    itself learns nothing of the positions that search never lets its opponent reach."""
     from stonework.agents.catalog import agent_from_spec
 
     state = start(seed, game, players)
     opening = len(state.history)
     values: list[list[float] | None] = []
-    play_to_end(state, [agent_from_spec(teacher) for _ in range(players)], seed, values)
+    specs = [teacher] * players
+    if opponent is not None:
+        specs = [opponent] * players
+        specs[teacher_seat(seed, players)] = teacher
+    play_to_end(state, [agent_from_spec(spec) for spec in specs], seed, values)
     line: dict[str, Any] = {
         "seed": seed,
         "teacher": teacher,
         "moves": [str(action) for _, action in state.history[opening:]],
         "totals": [float(score.total) for score in state.scores()],
     }
+    if opponent is not None:
+        line["opponent"] = opponent
     if any(v is not None for v in values):
         line["values"] = values
     return line
@@ -125,7 +144,7 @@ def play_to_end(
 
 def play_teacher_game(task: TeacherGame) -> dict[str, Any]:
     """:func:`play_one` of a task (what the worker processes run)."""
-    return play_one(task.teacher, task.seed, task.game, task.players)
+    return play_one(task.teacher, task.seed, task.game, task.players, task.opponent)
 
 
 def replay(
@@ -168,15 +187,17 @@ def game_from_line(data: object, where: str, players: int = PLAYERS) -> dict[str
     if not isinstance(data, dict):
         raise ValueError(f"{where} is not a teacher game (not a JSON object)")
     wanted = {"seed", "teacher", "moves", "totals"}
-    if not wanted <= set(data) <= wanted | {"values"}:
+    if not wanted <= set(data) <= wanted | {"values", "opponent"}:
         raise ValueError(
             f"{where} is not a teacher game: its fields are {sorted(data)}, not "
-            f"{sorted(wanted)} (and values, if kept)"
+            f"{sorted(wanted)} (and values and opponent, if kept)"
         )
     if not _is_int(data["seed"]):
         raise ValueError(f"{where}: the seed must be a whole number, not {data['seed']!r}")
     if not isinstance(data["teacher"], str):
         raise ValueError(f"{where}: the teacher must be an agent spec, not {data['teacher']!r}")
+    if "opponent" in data and not isinstance(data["opponent"], str):
+        raise ValueError(f"{where}: the opponent must be an agent spec, not {data['opponent']!r}")
     moves = data["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise ValueError(f"{where}: moves must be a list of actions as text")
@@ -240,8 +261,11 @@ def read_journal(path: Path, players: int = PLAYERS) -> tuple[list[dict[str, Any
     return games, kept
 
 
-def check_run(games: list[dict[str, Any]], teacher: str, seed: int, path: Path) -> None:
-    """ValueError unless the journal's games are the run's: game ``g`` of ``seed`` and ``teacher``."""
+def check_run(
+    games: list[dict[str, Any]], teacher: str, seed: int, path: Path, opponent: str | None = None
+) -> None:
+    """ValueError unless the journal's games are the run's: game ``g`` of ``seed``, ``teacher``
+    and ``opponent``."""
     for index, game in enumerate(games):
         if game["seed"] != game_seed(seed, index) or game["teacher"] != teacher:
             raise ValueError(
@@ -249,6 +273,12 @@ def check_run(games: list[dict[str, Any]], teacher: str, seed: int, path: Path) 
                 f"teacher {game['teacher']}, where --seed {seed} and --teacher {teacher} play "
                 f"seed {game_seed(seed, index)} (the seed of game g is "
                 f"{FIRST_SEED} + --seed + g); give that run's settings, or another --out"
+            )
+        if game.get("opponent") != opponent:
+            kept = game.get("opponent") or "none"
+            raise ValueError(
+                f"{path} holds another run: its game {index} has opponent {kept}, where this run "
+                f"has {opponent or 'none'}; give that run's --opponent, or another --out"
             )
 
 
@@ -263,6 +293,7 @@ def play_games(
     progress: Callable[[int, int], None] | None = None,
     game: str = GAME,
     players: int = PLAYERS,
+    opponent: str | None = None,
 ) -> list[dict[str, Any]]:
     """The first ``games`` games of ``game`` at ``players`` players of the run whose journal is
     ``path``, the missing ones played.
@@ -276,7 +307,7 @@ def play_games(
     done, lines = read_journal(path, players)
     if done and not resume:
         raise ValueError(f"{path} already holds teacher games: pass --resume, or another --out")
-    check_run(done, teacher, seed, path)
+    check_run(done, teacher, seed, path, opponent)
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.exists() and not path.read_text().endswith("\n") and path.stat().st_size:
         # Rewritten without the torn line through a file put in place at once, so that a crash
@@ -285,7 +316,10 @@ def play_games(
         fresh.write_text("".join(line + "\n" for line in lines))
         fresh.replace(path)
     first = len(done)
-    tasks = [TeacherGame(teacher, game_seed(seed, g), game, players) for g in range(first, games)]
+    tasks = [
+        TeacherGame(teacher, game_seed(seed, g), game, players, opponent)
+        for g in range(first, games)
+    ]
     played: list[dict[str, Any]] = []
     waiting: dict[int, dict[str, Any]] = {}
 
