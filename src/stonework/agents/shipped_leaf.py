@@ -37,12 +37,12 @@ class ShippedLeaf:
 
 SHIPPED_LEAF: Final[dict[tuple[str, int], ShippedLeaf]] = {
     # Fitted to lambda-returns (0.95) of 1,000 games of expert's own search at 200 simulations
-    # (session 34's teacher round, the places to build on counted); in expert's search against
-    # the network before it (1,435 games of mcts:100), it won 59 of 100 games at 0.5 s a move
-    # and the majority at 1.5 s: docs/models.md, "leaf-2p-mcts200x1000". The root's moves are
-    # ordered by it (netrank=root), as measured best with the network before: BENCHMARKS.md,
-    # "Akropolis 2p: the leaf network orders the root".
-    ("akropolis", 2): ShippedLeaf("akropolis-2p-leaf-mcts200x1000.npz", net_rank="root"),
+    # with the network before it at the leaves (session 36's teacher round), the 1,440 games of
+    # the two rounds before fitted beside them; in expert's search against that network it won
+    # 114 of 200 games at 0.5 s a move: docs/models.md, "leaf-2p-mcts200x2440". The root's
+    # moves are ordered by it (netrank=root), as measured best with an earlier network:
+    # BENCHMARKS.md, "Akropolis 2p: the leaf network orders the root".
+    ("akropolis", 2): ShippedLeaf("akropolis-2p-leaf-mcts200x2440.npz", net_rank="root"),
     # Fitted to 1,811 games of ismcts:200, asked at the leaf itself (no playout: depth=0 beat
     # depth 8 and 2 with it); docs/models.md, "zapotec-2p-leaf-ismcts200x1811".
     ("zapotec", 2): ShippedLeaf("zapotec-2p-leaf-ismcts200x1811.npz", depth=0),
