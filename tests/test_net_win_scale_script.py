@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from bench_scripts import load_script
 
 pytest.importorskip("numpy")
 
@@ -21,17 +21,10 @@ from stonework.core.state import CHANCE
 from stonework.games.akropolis.evaluation import tiles_left
 from stonework.games.akropolis.leaf_net import LeafNet
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "akropolis_net_win_scale.py"
-
 
 @pytest.fixture(scope="module")
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("akropolis_net_win_scale", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["akropolis_net_win_scale"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("akropolis_net_win_scale")
 
 
 def test_the_law_squashes_by_the_tiles_left_and_25_everywhere_is_expert(

@@ -3,29 +3,21 @@ tile and action encodings and ours. The peer itself is never needed here."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from bench_scripts import load_script
 from stonework.games.akropolis import city as city_module
 from stonework.games.akropolis.actions import Place
 from stonework.games.akropolis.hexgrid import CENTER, PLACEMENT_CELLS, STEP
 from stonework.games.akropolis.tiles import START_QUARRY_DIRECTIONS, TILE_KINDS, tiles_in_play
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "peer_alphazero.py"
-
 
 @pytest.fixture(scope="module")
 def bridge() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("peer_alphazero", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["peer_alphazero"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("peer_alphazero")
 
 
 def peer_style(tile: int) -> tuple[int, int, int]:

@@ -3,14 +3,14 @@ each judge's error of the final margin, by tiles left."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from bench_scripts import load_script
 
 pytest.importorskip("numpy")
 
@@ -20,18 +20,12 @@ from stonework.core.state import CHANCE
 from stonework.games.akropolis.evaluation import estimate, tiles_left
 from stonework.games.akropolis.position import read, write
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "akropolis_peer_moves.py"
 SHIPPED = Path(__file__).resolve().parent.parent / "src/stonework/learn/weights"
 
 
 @pytest.fixture(scope="module")
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("akropolis_peer_moves", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["akropolis_peer_moves"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("akropolis_peer_moves")
 
 
 def record(game: int) -> dict[str, object]:

@@ -4,14 +4,14 @@ on tiny data: the tests check the plumbing and that a fit learns, not the networ
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from bench_scripts import load_script
 
 np = pytest.importorskip("numpy")
 
@@ -23,17 +23,10 @@ from stonework.core.state import State  # noqa: E402
 from stonework.games.akropolis import AkropolisState  # noqa: E402
 from stonework.games.akropolis.leaf_net import FEATURE_NAMES, LeafNet, net_features  # noqa: E402
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "akropolis_leaf_net.py"
-
 
 @pytest.fixture(scope="module")
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("akropolis_leaf_net", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["akropolis_leaf_net"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("akropolis_leaf_net")
 
 
 @pytest.fixture(scope="module")

@@ -18,12 +18,13 @@ from types import ModuleType
 import pytest
 from typer.testing import CliRunner, Result
 
+from bench_scripts import load_script
+
 np = pytest.importorskip("numpy")
 
 from stonework.cli.main import app  # noqa: E402
 from stonework.games.akropolis.leaf_net import LeafNet  # noqa: E402
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "akropolis_leaf_net.py"
 GAMES = 4
 RUN = ["leafnet", "akropolis", "--teacher", "greedy", "--workers", "1"]
 
@@ -49,12 +50,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("akropolis_leaf_net", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["akropolis_leaf_net"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("akropolis_leaf_net")
 
 
 def lines(path: Path) -> list[str]:

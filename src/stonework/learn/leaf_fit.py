@@ -325,6 +325,17 @@ def over_best_other(totals: np.ndarray, players: int) -> np.ndarray:
     return out.reshape(-1)
 
 
+def fit_targets(
+    data: dict[str, np.ndarray], settings: FitSettings, scale: float, players: int
+) -> np.ndarray:
+    """The targets a :func:`dataset` is fitted to: its lambda-returns, leaning on the hand
+    estimate or on the teacher's search as ``settings.bootstrap`` says."""
+    leaning = data["hand"]
+    if settings.bootstrap == "search":
+        leaning = search_margins(data["value"], data["hand"], scale)
+    return lambda_returns(data["margin"], leaning, data["game"], players, settings.lam)
+
+
 def fit_games(
     games: list[dict[str, Any]],
     settings: FitSettings,
@@ -367,7 +378,8 @@ def fit_games(
             "the games keep no root values of their teacher (journals written before they were "
             "kept, or a teacher that is not a tree search): bootstrap from the hand estimate"
         )
-    search = search_margins(data["value"], data["hand"], kind.value_scale(players))
+    scale = kind.value_scale(players)
+    search = search_margins(data["value"], data["hand"], scale)
     if data["lin"].shape[1]:
         # The linear model of leaf_estimate refitted here: each seat's total on its features,
         # the margin taken over the best other seat's (as fitted_lead_values does).
@@ -381,8 +393,7 @@ def fit_games(
             f"{len(games)} games: {int(fitted.sum())} fitted, {int(valid.sum())} validation and "
             f"{int(test.sum())} held-out seat-positions"
         )
-    bootstrap = search if settings.bootstrap == "search" else data["hand"]
-    targets = lambda_returns(y, bootstrap, data["game"], players, settings.lam)
+    targets = fit_targets(data, settings, scale, players)
     fit_x, fit_y = data["x"][fitted], targets[fitted]
     pooled = 0
     if pool:
@@ -392,12 +403,7 @@ def fit_games(
                 "the pooled games keep no root values of their teacher: bootstrap from the hand "
                 "estimate, or pool games that keep them"
             )
-        leaning = (
-            search_margins(more["value"], more["hand"], kind.value_scale(players))
-            if settings.bootstrap == "search"
-            else more["hand"]
-        )
-        more_y = lambda_returns(more["margin"], leaning, more["game"], players, settings.lam)
+        more_y = fit_targets(more, settings, scale, players)
         # The fit shuffles its rows every epoch: where the pooled ones go does not matter.
         fit_x = np.concatenate([more["x"], fit_x])
         fit_y = np.concatenate([more_y, fit_y])

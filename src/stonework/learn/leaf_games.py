@@ -1,16 +1,16 @@
 """Teacher games for the learned leaf values (``stonework leafnet``): played, kept, replayed.
 
 A teacher (any agent spec: ``mcts:100`` by default for two-player Akropolis, ISMCTS for Zapotec,
-see :mod:`.leaf_kinds`) plays the game against itself, or in one seat against an opponent.
-Each finished game is one JSON line of the run's journal, ``teacher.jsonl``: its seed, the
-teacher (and the opponent, if any), every action after the opening reveals as text, and each seat's final total; a tree
-search teacher also leaves, for every decision, each seat's mean value at its root
-(``values``: what the search thought the position worth, which a fit can bootstrap from,
-:mod:`.leaf_fit`). Reading them does not change the search, so the games are the ones played
-before they were kept, and journals without them stay valid. A game
-depends on its seed and the teacher only (the chance draws and the agents on separate streams
-seeded from it), and the lines are written in game order, so a journal is the same however its
-games were spread over workers, and a stopped run resumes where it stopped.
+see :mod:`.leaf_kinds`) plays the game against itself, or in one seat against an opponent. Each
+finished game is one JSON line of the run's journal, ``teacher.jsonl``: its seed, the teacher
+(and the opponent, if any), every action after the opening reveals as text, and each seat's
+final total; a tree search teacher also leaves, for every decision, each seat's mean value at
+its root (``values``: what the search thought the position worth, which a fit can bootstrap
+from, :mod:`.leaf_fit`). Reading them does not change the search, so the games are the ones
+played before they were kept, and journals without them stay valid. A game depends on its seed
+and its agents only (the chance draws and the agents on separate streams seeded from it), and
+the lines are written in game order, so a journal is the same however its games were spread over
+workers, and a stopped run resumes where it stopped.
 
 The format is the one ``benchmarks/akropolis_leaf_net.py play`` wrote before the command
 existed: its journals (``benchmarks/matches/akropolis-2p-leafnet/teacher-mcts100.jsonl``) can be
@@ -79,9 +79,9 @@ def play_one(
     opening reveals (the hidden deals of Zapotec as they fell: the journal is the referee's),
     the final totals, and (a tree search teacher) each decision's root values.
 
-    With an ``opponent`` (another agent spec) the teacher plays one seat (:func:`teacher_seat`) and
-    the opponent every other; the line names it. A network fitted to games of one search against
-    itself learns nothing of the positions that search never lets its opponent reach."""
+    With an ``opponent`` (another agent spec) the teacher plays one seat (:func:`teacher_seat`)
+    and the opponent every other; the line names it. A network fitted to games of one search
+    against itself learns nothing of the positions that search never lets its opponent reach."""
     from stonework.agents.catalog import agent_from_spec
 
     state = start(seed, game, players)
