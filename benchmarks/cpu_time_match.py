@@ -10,14 +10,21 @@ a shared machine give whichever agent is unlucky fewer iterations. The seats alt
 ``g`` puts ``a`` in seat ``g % players``), each game is seeded from ``N`` and ``g`` (``--first K``
 starts at game ``K``, so two processes can share one match), and each
 finished game is appended to the journal (one JSON line), so a stopped match continues where it
-stopped. Prints ``a``'s wins with a 95% interval, mean scores and the mean iterations a move
-each side ran.
+stopped. Prints ``a``'s wins with a 95% interval, mean scores, ``a``'s mean margin over the
+others with its 95% interval, and the mean iterations a move each side ran.
+
+    python benchmarks/cpu_time_match.py --tally JOURNAL [JOURNAL...]
+
+plays nothing: it reads the journals of one match's parts (or of several matches) and prints
+the same table for each match, the parts taken together (a game that two parts both played,
+by its index, counts once).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 from pathlib import Path
@@ -65,12 +72,78 @@ def play(game: str, players: int, agents: list[Any], seed: int) -> dict[str, Any
     }
 
 
+MATCH_KEYS = ("a", "b", "seconds", "seed")
+"""What makes two journal lines games of one match (their players too: the length of scores)."""
+
+
+def summary(rows: list[dict[str, Any]], game: str = "") -> str:
+    """One match's table line: ``a``'s wins (ties half) with a 95% Wilson interval, the mean
+    scores, ``a``'s mean margin over the other seats' mean with a 95% interval, iterations."""
+    from stonework.arena.stats import Z95, wilson
+
+    n = len(rows)
+    players = len(rows[0]["scores"])
+    first = rows[0]
+
+    def a_and_others(row: dict[str, Any], key: str) -> tuple[float, float]:
+        seat = row["a_seat"]
+        others = [v for k, v in enumerate(row[key]) if k != seat]
+        return row[key][seat], sum(others) / len(others)
+
+    won = sum(1 for r in rows if r["returns"][r["a_seat"]] > 0)
+    drawn = sum(1 for r in rows if r["returns"][r["a_seat"]] == 0)
+    low, high = wilson(won + 0.5 * drawn, n)
+    scores = [a_and_others(r, "scores") for r in rows]
+    iterations = [a_and_others(r, "iterations") for r in rows]
+    margins = [a - b for a, b in scores]
+    mean_margin = sum(margins) / n
+    spread = (
+        math.sqrt(sum((m - mean_margin) ** 2 for m in margins) / (n - 1) / n) * Z95
+        if n > 1
+        else 0.0
+    )
+    return (
+        f"{game + ' ' if game else ''}{players}p, {first['seconds']:g} CPU s a move, seed {first['seed']}: "
+        f"{first['a']} against {first['b']}: won {won} of {n}, drew {drawn} "
+        f"({(won + 0.5 * drawn) / n:.1%}, 95% {low:.1%}-{high:.1%}); mean score "
+        f"{sum(a for a, _ in scores) / n:.1f} against {sum(b for _, b in scores) / n:.1f}, "
+        f"margin {mean_margin:+.1f} ± {spread:.1f}; iterations a move "
+        f"{sum(a for a, _ in iterations) / n:.0f} against {sum(b for _, b in iterations) / n:.0f}"
+    )
+
+
+def tally(paths: list[Path]) -> list[str]:
+    """The summary of each match in ``paths`` (its parts' journals together), in the order the
+    matches first appear; a game index met twice in one match counts once (the first met)."""
+    matches: dict[tuple[Any, ...], dict[int, dict[str, Any]]] = {}
+    for path in paths:
+        try:
+            lines = path.read_text().splitlines()
+        except OSError as exc:
+            raise SystemExit(f"cannot read {path}: {exc.strerror}") from None
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                key = (*(row[k] for k in MATCH_KEYS), len(row["scores"]))
+                matches.setdefault(key, {}).setdefault(int(row["game"]), row)
+            except (ValueError, KeyError, TypeError):
+                raise SystemExit(
+                    f"{path}:{number}: not a line of a cpu_time_match journal"
+                ) from None
+    if not matches:
+        raise SystemExit("no games in " + ", ".join(str(p) for p in paths))
+    return [summary([games[g] for g in sorted(games)]) for games in matches.values()]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("--a", required=True, help="the agent measured (its wins are reported)")
-    parser.add_argument("--b", required=True, help="its opponent (every other seat)")
-    parser.add_argument("--seconds", type=float, required=True, help="CPU seconds a move, each")
+    parser.add_argument("game", nargs="?")
+    parser.add_argument("--tally", type=Path, nargs="+", help="journals to summarise (no play)")
+    parser.add_argument("--a", help="the agent measured (its wins are reported)")
+    parser.add_argument("--b", help="its opponent (every other seat)")
+    parser.add_argument("--seconds", type=float, help="CPU seconds a move, each")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
@@ -82,7 +155,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--journal", type=Path, help="JSON lines of finished games (resumed)")
     args = parser.parse_args(argv)
-    from stonework.arena.stats import wilson
+    if args.tally:
+        print("\n".join(tally(args.tally)))
+        return 0
+    needed = {"game": "GAME", "a": "--a", "b": "--b", "seconds": "--seconds"}
+    missing = [flag for name, flag in needed.items() if getattr(args, name) is None]
+    if missing:
+        parser.error("to play a match give " + ", ".join(missing))
 
     done: list[dict[str, Any]] = []
     if args.journal is not None and args.journal.exists():
@@ -114,32 +193,7 @@ def main(argv: list[str] | None = None) -> int:
                 handle.write(json.dumps(row) + "\n")
         won = sum(1 for r in done if r["returns"][r["a_seat"]] > 0)
         print(f"game {g + 1}/{args.games}: a won {won} of {len(done)}", file=sys.stderr, flush=True)
-    n = len(done)
-    won = sum(1 for r in done if r["returns"][r["a_seat"]] > 0)
-    drawn = sum(1 for r in done if r["returns"][r["a_seat"]] == 0)
-    low, high = wilson(won + 0.5 * drawn, n)
-    score_a = sum(r["scores"][r["a_seat"]] for r in done) / n
-    score_b = (
-        sum(
-            sum(s for k, s in enumerate(r["scores"]) if k != r["a_seat"]) / (args.players - 1)
-            for r in done
-        )
-        / n
-    )
-    it_a = sum(r["iterations"][r["a_seat"]] for r in done) / n
-    it_b = (
-        sum(
-            sum(s for k, s in enumerate(r["iterations"]) if k != r["a_seat"]) / (args.players - 1)
-            for r in done
-        )
-        / n
-    )
-    print(
-        f"{args.game} {args.players}p, {args.seconds:g} CPU s a move: {args.a} against {args.b}: "
-        f"won {won} of {n}, drew {drawn} ({(won + 0.5 * drawn) / n:.1%}, 95% {low:.0%}-{high:.0%}); "
-        f"mean score {score_a:.2f} against {score_b:.2f}; iterations a move {it_a:.0f} against "
-        f"{it_b:.0f}"
-    )
+    print(summary(done, args.game))
     return 0
 
 
