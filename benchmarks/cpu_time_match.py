@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from pathlib import Path
@@ -79,7 +78,7 @@ MATCH_KEYS = ("a", "b", "seconds", "seed")
 def summary(rows: list[dict[str, Any]], game: str = "") -> str:
     """One match's table line: ``a``'s wins (ties half) with a 95% Wilson interval, the mean
     scores, ``a``'s mean margin over the other seats' mean with a 95% interval, iterations."""
-    from stonework.arena.stats import Z95, wilson
+    from stonework.arena.stats import mean_interval, wilson
 
     n = len(rows)
     players = len(rows[0]["scores"])
@@ -95,13 +94,7 @@ def summary(rows: list[dict[str, Any]], game: str = "") -> str:
     low, high = wilson(won + 0.5 * drawn, n)
     scores = [a_and_others(r, "scores") for r in rows]
     iterations = [a_and_others(r, "iterations") for r in rows]
-    margins = [a - b for a, b in scores]
-    mean_margin = sum(margins) / n
-    spread = (
-        math.sqrt(sum((m - mean_margin) ** 2 for m in margins) / (n - 1) / n) * Z95
-        if n > 1
-        else 0.0
-    )
+    mean_margin, spread = mean_interval([a - b for a, b in scores])
     return (
         f"{game + ' ' if game else ''}{players}p, {first['seconds']:g} CPU s a move, seed {first['seed']}: "
         f"{first['a']} against {first['b']}: won {won} of {n}, drew {drawn} "

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
 import subprocess
@@ -47,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
+from stonework.arena.stats import mean_interval, wilson  # noqa: E402
 from stonework.core.compiled import build_state  # noqa: E402
 from stonework.core.state import CHANCE  # noqa: E402
 from stonework.games.akropolis.actions import Place, Reveal  # noqa: E402
@@ -262,16 +262,6 @@ def set_constant(text: str) -> None:
     except ValueError as error:
         raise SystemExit(f"--set {text!r}: {error}") from None
     setattr(evaluation, name, value)
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 # --- the peer's side: plain text run by the peer's Python in the peer's folder ---------------
@@ -500,10 +490,7 @@ def ahead_share(tally: Tally, players: int) -> tuple[float, float]:
         per_game.append(
             sum(1.0 if ours > s else 0.5 if ours == s else 0.0 for s in theirs) / others
         )
-    n = len(per_game)
-    mean = sum(per_game) / n
-    spread = math.sqrt(sum((x - mean) ** 2 for x in per_game) / (n - 1)) if n > 1 else 0.0
-    return mean, 1.96 * spread / math.sqrt(n)
+    return mean_interval(per_game)
 
 
 def _next_choice(agent: Any, state: Any, allowed: dict[Any, int], rng: random.Random) -> Any:

@@ -34,6 +34,20 @@ def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, floa
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mean_interval(values: list[float], z: float = Z95) -> tuple[float, float]:
+    """The mean of per-game values and its 95% half-width (normal approximation; 0 for one game).
+
+    >>> mean_interval([1.0, 3.0])
+    (2.0, 1.959963984540054)
+    """
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    spread = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1))
+    return mean, z * spread / math.sqrt(n)
+
+
 def win_shares(result: GameResult, entries: int) -> list[float]:
     """Each entry's share of the win in one game (a first place shared by k seats gives 1/k each)."""
     shares = [0.0] * entries
