@@ -86,8 +86,15 @@ class Network:
         _check(*weights[-2], sizes[-1], info.actions)
         _check(*weights[-1], sizes[-1], info.players)
         self.info = info
+        # Stored as float32 (the file's precision, so a network read back is the one written),
+        # computed in float64: this machine's BLAS multiplies a float32 vector by the first
+        # layer five times slower than a float64 one (BENCHMARKS.md, "az's forward pass in
+        # float64"), and a forward pass was a quarter of an Aztec simulation.
         self.weights = [
-            (numpy.asarray(w, dtype=numpy.float32), numpy.asarray(b, dtype=numpy.float32))
+            (
+                numpy.asarray(w, dtype=numpy.float32).astype(numpy.float64),
+                numpy.asarray(b, dtype=numpy.float32).astype(numpy.float64),
+            )
             for w, b in weights
         ]
         # The policy head by rows: a search wants the logits of the few legal actions only.
@@ -116,7 +123,7 @@ class Network:
         The values are relative to the observer: entry ``k`` is seat ``(observer + k) % n``.
         """
         numpy = require_numpy()
-        x = numpy.asarray(tensor, dtype=numpy.float32)
+        x = numpy.asarray(tensor, dtype=numpy.float64)
         for w, b in self.weights[:-2]:
             x = numpy.maximum(x @ w + b, 0.0)
         wp, bp = self.weights[-2]
@@ -131,8 +138,8 @@ class Network:
         numpy = require_numpy()
         arrays: dict[str, Any] = {"info": numpy.array(self.info.to_json())}
         for k, (w, b) in enumerate(self.weights):
-            arrays[f"w{k}"] = w
-            arrays[f"b{k}"] = b
+            arrays[f"w{k}"] = w.astype(numpy.float32)
+            arrays[f"b{k}"] = b.astype(numpy.float32)
         with open(path, "wb") as handle:
             numpy.savez_compressed(handle, **arrays)
 
