@@ -35,10 +35,17 @@ def test_network_round_trip(tmp_path: Path) -> None:
     back = Network.load(path)
     assert back.info == net.info
     x = np.random.default_rng(1).random(net.info.inputs)
+    # Bit for bit: the weights are held at the file's float32 values (multiplied in float64).
     for a, b in zip(net.predict(x), back.predict(x), strict=True):
-        assert np.allclose(a, b)
+        assert np.array_equal(a, b)
     logits, values = net.predict(x)
     assert logits.shape == (net.info.actions,) and values.shape == (2,)
+    ids = [3, 0, 7]
+    part, part_values = net.predict(x, ids)
+    assert np.allclose(part, logits[ids]) and np.array_equal(part_values, values)
+    assert all(w.dtype == np.float64 for w, _ in net.weights)
+    with np.load(path) as data:
+        assert data["w0"].dtype == np.float32  # the file stays half the size
 
 
 def test_a_file_that_is_not_a_network_is_refused(tmp_path: Path) -> None:
