@@ -261,8 +261,8 @@ move (95% interval 53.3-66.8%; BENCHMARKS.md, "Aztec: the network's value mixed 
 playouts"). Akropolis at 2 players: ``hard``'s search on the shipped leaf network won 60.3% of
 200 games against ``hard`` at 1 s a move (53.3-66.8%) and, as ``expert`` at 1.5 s, 55.5% of 200
 by 4.9 ± 3.9 points a game (BENCHMARKS.md, "Akropolis 2p: the leaf network at hard's budget");
-with the network shipped since, 54 of 100 against alpha-zero-general's two-player AlphaZero at
-the same time a move (BENCHMARKS.md, "Akropolis 2p: the session-36 network meets the peer's
+with the network shipped since, 105.5 of 200 against alpha-zero-general's two-player AlphaZero
+at the same time a move (BENCHMARKS.md, "Akropolis 2p: the session-36 network meets the peer's
 target").
 Zapotec at 2 players: the same search on Zapotec's shipped leaf network with no playout before
 it (``depth=0``) won 64.0% of 200 games against ``hard`` at 0.25 s and, as ``expert`` at 1.5 s,
