@@ -95,13 +95,49 @@ def summary(rows: list[dict[str, Any]], game: str = "") -> str:
     scores = [a_and_others(r, "scores") for r in rows]
     iterations = [a_and_others(r, "iterations") for r in rows]
     mean_margin, spread = mean_interval([a - b for a, b in scores])
+    head = f"{game + ' ' if game else ''}{players}p, {first['seconds']:g} CPU s a move, seed {first['seed']}: "
+    if players == 2:
+        result = (
+            f"won {won} of {n}, drew {drawn} ({(won + 0.5 * drawn) / n:.1%}, "
+            f"95% {low:.1%}-{high:.1%})"
+        )
+    else:
+        result = field_result(rows)
     return (
-        f"{game + ' ' if game else ''}{players}p, {first['seconds']:g} CPU s a move, seed {first['seed']}: "
-        f"{first['a']} against {first['b']}: won {won} of {n}, drew {drawn} "
-        f"({(won + 0.5 * drawn) / n:.1%}, 95% {low:.1%}-{high:.1%}); mean score "
+        f"{head}{first['a']} against {first['b']}: {result}; mean score "
         f"{sum(a for a, _ in scores) / n:.1f} against {sum(b for _, b in scores) / n:.1f}, "
         f"margin {mean_margin:+.1f} ± {spread:.1f}; iterations a move "
         f"{sum(a for a, _ in iterations) / n:.0f} against {sum(b for _, b in iterations) / n:.0f}"
+    )
+
+
+def field_result(rows: list[dict[str, Any]]) -> str:
+    """Beyond two players, where "won" would blur first and second place: ``a``'s first places
+    (a shared first counts half) with a 95% Wilson interval, its places by game, and its share
+    of the ``b`` seats it finished ahead of (a tie half), averaged over games, with a 95%
+    interval from that share's spread between games (a game's pairs are not independent)."""
+    from stonework.arena.stats import mean_interval, wilson
+
+    n = len(rows)
+    players = len(rows[0]["returns"])
+    firsts = 0.0
+    places = [0] * players
+    ahead = []
+    for row in rows:
+        own = row["returns"][row["a_seat"]]
+        others = [v for k, v in enumerate(row["returns"]) if k != row["a_seat"]]
+        above = sum(1 for v in others if v > own)
+        level = sum(1 for v in others if v == own)
+        places[above] += 1
+        if above == 0:
+            firsts += 1 / (1 + level)
+        ahead.append((sum(1 for v in others if v < own) + 0.5 * level) / len(others))
+    low, high = wilson(firsts, n)
+    share, spread = mean_interval(ahead)
+    return (
+        f"first in {firsts:g} of {n} ({firsts / n:.1%}, 95% {low:.1%}-{high:.1%}; fair "
+        f"{1 / players:.0%}), places {' / '.join(map(str, places))}, ahead of a given "
+        f"{rows[0]['b']} seat in {share:.1%} ± {spread:.1%}"
     )
 
 
@@ -184,8 +220,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.journal is not None:
             with args.journal.open("a") as handle:
                 handle.write(json.dumps(row) + "\n")
-        won = sum(1 for r in done if r["returns"][r["a_seat"]] > 0)
-        print(f"game {g + 1}/{args.games}: a won {won} of {len(done)}", file=sys.stderr, flush=True)
+        if args.players == 2:
+            won = sum(1 for r in done if r["returns"][r["a_seat"]] > 0)
+            progress = f"a won {won} of {len(done)}"
+        else:
+            firsts = sum(1 for r in done if r["returns"][r["a_seat"]] == max(r["returns"]))
+            progress = f"a first in {firsts} of {len(done)}"
+        print(f"game {g + 1}/{args.games}: {progress}", file=sys.stderr, flush=True)
     print(summary(done, args.game))
     return 0
 

@@ -59,6 +59,27 @@ def test_tally_keeps_matches_apart(tmp_path: Path) -> None:
     assert "seed 8" in lines[1] and "won 0 of 1" in lines[1]
 
 
+def test_tally_beyond_two_players_counts_first_places_and_seats_beaten(tmp_path: Path) -> None:
+    # Worked by hand, four players: game 0 first (ahead of 3 of 3), game 1 third (1 of 3),
+    # game 2 first shared with seat 0 (half a first; ahead of 2 and level with 1: 2.5 of 3).
+    # First places 1.5 of 3, places 2 / 0 / 1 / 0, ahead (1 + 1/3 + 5/6) / 3 = 72.2%.
+    third = 1 / 3
+    rows = []
+    for game, seat, returns in (
+        (0, 0, [1.0, third, -third, -1.0]),
+        (1, 1, [1.0, -third, third, -1.0]),
+        (2, 2, [2 * third, -1.0, 2 * third, -third]),
+    ):
+        row = _row(game, 0, [0, 0])
+        row.update(a_seat=seat, returns=returns, scores=[10, 20, 30, 40])
+        row["iterations"] = [1.0, 1.0, 1.0, 1.0]
+        rows.append(row)
+    (line,) = match.tally([_write(tmp_path / "four.jsonl", rows)])
+    assert "4p, 0.5 CPU s a move, seed 7: hard against greedy: first in 1.5 of 3 (50.0%" in line
+    assert "fair 25%), places 2 / 0 / 1 / 0, ahead of a given greedy seat in 72.2% ± " in line
+    assert "won" not in line
+
+
 @pytest.mark.parametrize("text", ["{not json\n", '{"game": 0}\n', "[1, 2]\n"])
 def test_tally_refuses_a_line_of_another_kind_in_one_line(tmp_path: Path, text: str) -> None:
     path = tmp_path / "bad.jsonl"
