@@ -22,10 +22,36 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
+
+
+def search_positions(name: str, players: int, count: int) -> list[Any]:
+    """Up to ``count`` positions of ``name`` where a search has a choice: position ``p`` is a new
+    game after 0 to 11 random moves drawn with seed ``p``, then on past chance and forced moves
+    (Zapotec deals first); a game that ended on the way is left out."""
+    from stonework.core.registry import get_game
+    from stonework.core.state import CHANCE
+
+    game = get_game(name)
+    positions = []
+    for p in range(count):
+        rng = random.Random(p)
+        state = game.new_state(players, game.options.resolve(name, {}))
+        for _ in range(rng.randrange(0, 12)):
+            if state.is_terminal:
+                break
+            state.apply(state.random_action(rng))
+        while not state.is_terminal and (
+            state.current_player == CHANCE or len(state.legal_actions()) < 2
+        ):
+            state.apply(state.random_action(rng))
+        if not state.is_terminal:
+            positions.append(state)
+    return positions
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,8 +67,6 @@ def main(argv: list[str] | None = None) -> int:
 
     from stonework.agents import az as this_az
     from stonework.agents.base import Budget
-    from stonework.core.registry import get_game
-    from stonework.core.state import CHANCE
     from stonework.learn.network import Network, network_info
 
     source = subprocess.run(
@@ -63,22 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.network
         else Network.random(network_info(args.game, args.players))
     )
-    game = get_game(args.game)
-    positions = []
-    for p in range(args.positions):
-        rng = random.Random(p)
-        state = game.new_state(args.players, game.options.resolve(args.game, {}))
-        for _ in range(rng.randrange(0, 12)):
-            if state.is_terminal:
-                break
-            state.apply(state.random_action(rng))
-        # On past chance and forced moves (Zapotec deals first): a search needs a choice.
-        while not state.is_terminal and (
-            state.current_player == CHANCE or len(state.legal_actions()) < 2
-        ):
-            state.apply(state.random_action(rng))
-        if not state.is_terminal:
-            positions.append(state)
+    positions = search_positions(args.game, args.players, args.positions)
     best = {"this tree": float("inf"), args.rev: float("inf")}
     for _ in range(args.rounds):
         for name, module in (("this tree", this_az), (args.rev, old_az)):

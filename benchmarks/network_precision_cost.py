@@ -7,9 +7,9 @@
 multiplies in float64. This script runs the same ``az`` search (the shipped network unless
 ``--network``; ``--rollout`` as ``expert`` plays) with that network and with a copy that
 multiplies in float32 (the network before the change: weights and input as float32), alternately
-on the same positions (reached by seeded random moves), ``rounds`` times, at a fixed number of
-simulations, and prints per precision: one forward pass on those positions' tensors, one
-simulation (best round, CPU seconds of this process), and the ratio of simulations per CPU
+on the same positions (``az_simulation_cost.search_positions``), ``rounds`` times, at a fixed
+number of simulations, and prints per precision: one forward pass on those positions' tensors,
+one simulation (best round, CPU seconds of this process), and the ratio of simulations per CPU
 second. It also prints the largest difference between the two precisions' outputs.
 """
 
@@ -21,6 +21,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from az_simulation_cost import search_positions
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "src") not in sys.path:
@@ -66,8 +68,6 @@ def main(argv: list[str] | None = None) -> int:
 
     from stonework.agents.az import AZAgent
     from stonework.agents.base import Budget
-    from stonework.core.registry import get_game
-    from stonework.core.state import CHANCE
     from stonework.learn.network import Network, shipped_network
 
     network = (
@@ -76,21 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     if network is None:
         raise SystemExit(f"no network is shipped for {args.game} at {args.players}: --network")
     single = float32_copy(network)
-    game = get_game(args.game)
-    positions = []
-    for p in range(args.positions):
-        rng = random.Random(p)
-        state = game.new_state(args.players, game.options.resolve(args.game, {}))
-        for _ in range(rng.randrange(0, 16)):
-            if state.is_terminal:
-                break
-            state.apply(state.random_action(rng))
-        while not state.is_terminal and (
-            state.current_player == CHANCE or len(state.legal_actions()) < 2
-        ):
-            state.apply(state.random_action(rng))
-        if not state.is_terminal:
-            positions.append(state)
+    positions = search_positions(args.game, args.players, args.positions)
     tensors = [np.asarray(s.observation_tensor(s.current_player), np.float32) for s in positions]
     idss = [list(s.legal_action_ids())[:120] for s in positions]
     gap = 0.0
