@@ -7,8 +7,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# Extras the app itself needs to run: the game server, and numpy for the "expert" AI seats.
-RUN_EXTRAS := web,learn
+# Extras the app itself needs to run: the game server, numpy for the "expert" AI seats, and
+# mypyc to compile the engines the AI searches with (docs/speed.md; optional at run time).
+RUN_EXTRAS := web,learn,compile
 # Extras the checks need on top of those.
 TEST_EXTRAS := dev,rl,arena,ray
 RUN_STAMP := $(VENV)/.installed-run
@@ -34,10 +35,14 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '$(test_spec)'
 	touch $@ $(RUN_STAMP)
 
+# Both compile the engines first where they are not built or a source changed since (a minute,
+# once; a failed build leaves the pure engines, which play the same moves more slowly).
 run: $(RUN_STAMP) web-build
+	$(BIN)/python scripts/compile_engines.py --if-needed
 	$(BIN)/stonework serve
 
 menu: $(RUN_STAMP)
+	$(BIN)/python scripts/compile_engines.py --if-needed
 	$(BIN)/stonework menu
 
 test: lint typecheck web-build pytest
@@ -56,10 +61,12 @@ bench: $(RUN_STAMP)
 	$(BIN)/stonework bench aztec
 
 # --- The optional compiled engines (docs/speed.md) ---------------------------------------------
-# `make compile` builds the hot engine modules with mypyc (part of mypy, in the dev extra; needs
-# gcc and the Python headers) into extension modules beside their sources, which Python then
-# imports instead of the .py files; `make uncompile` removes them. `make run` and `make test`
-# use whichever is present; STONEWORK_PURE=1 runs the sources even with the build present.
+# `make compile` builds the hot engine modules with mypyc (part of mypy, in the compile and dev
+# extras; needs gcc and the Python headers) into extension modules beside their sources, which
+# Python then imports instead of the .py files; `make uncompile` removes them. `make run` builds
+# them when missing or older than a source; `make test` uses whichever is present (an extension
+# older than its source is never imported: the sources run); STONEWORK_PURE=1 runs the sources
+# even with the build present.
 compile: $(TEST_STAMP)
 	$(BIN)/python scripts/compile_engines.py
 

@@ -1,6 +1,6 @@
 """Build (or remove) the optional compiled engines: ``make compile`` / ``make uncompile``.
 
-    python scripts/compile_engines.py [--clean]
+    python scripts/compile_engines.py [--clean | --if-needed]
 
 Compiles the modules of ``stonework.core.compiled.COMPILED_MODULES`` with mypyc (it ships
 with mypy, the dev extra) into extension modules next to their sources in ``src/``; the
@@ -8,6 +8,12 @@ C sources and objects go to ``build/mypyc``. Needs a C compiler and the Python h
 they are missing the build fails with the compiler's message and the pure modules keep
 working. ``--clean`` removes the extension modules, the group's shared runtime and
 ``build/mypyc``. Either way the ``.py`` sources are left untouched.
+
+``--if-needed`` is ``make run``'s step: it builds only when a module is not built or its source
+changed since (``stonework.core.compiled.stale_extensions``), quietly (the compiler's output goes
+to ``build/compile.log``), and where the build fails it says so in a line and exits 0: the
+app then runs the pure engines, which play the same moves, only slower. With ``STONEWORK_PURE=1``
+it builds nothing.
 """
 
 from __future__ import annotations
@@ -16,15 +22,26 @@ import argparse
 import importlib.machinery
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 BUILD = ROOT / "build" / "mypyc"
+LOG = ROOT / "build" / "compile.log"
+"""The compiler's output of ``--if-needed`` (beside build/mypyc, which a build empties first)."""
+FAILED = ROOT / "build" / "compile-failed"
+"""Left by a failed ``--if-needed`` build so that the next start does not retry it; removed by
+``make compile`` and ``make uncompile``."""
 sys.path.insert(0, str(SRC))
 
-from stonework.core.compiled import COMPILED_MODULES, GROUP  # noqa: E402
+from stonework.core.compiled import (  # noqa: E402
+    COMPILED_MODULES,
+    GROUP,
+    PURE_ENV,
+    stale_extensions,
+)
 
 
 def sources() -> list[str]:
@@ -44,6 +61,7 @@ def built_files() -> list[Path]:
 
 def clean() -> None:
     """Remove the build: the pure modules are imported again."""
+    FAILED.unlink(missing_ok=True)
     for path in built_files():
         path.unlink()
         print(f"removed {path.relative_to(ROOT)}")
@@ -89,13 +107,80 @@ def _built(name: str) -> bool:
     )
 
 
+def why_build() -> str | None:
+    """Why the build is wanted (``None``: every module is built and newer than its source)."""
+    missing = [name for name in COMPILED_MODULES if not _built(name)]
+    if len(missing) == len(COMPILED_MODULES):
+        return "not built yet"
+    if missing:
+        return f"{len(missing)} of {len(COMPILED_MODULES)} modules not built"
+    stale = stale_extensions(SRC)
+    if stale:
+        changed = "a source" if len(stale) == 1 else f"{len(stale)} sources"
+        return f"{changed} changed since the last build"
+    return None
+
+
+def build_if_needed() -> None:
+    """Build in a child process when :func:`why_build` says so; a failed build is reported in
+    one line and leaves the pure engines (no extension is left half built)."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        print(f"{PURE_ENV} is set: the pure engines run, nothing compiled")
+        return
+    reason = why_build()
+    if reason is None:
+        return
+    if FAILED.exists():  # do not spend the minute again on every start
+        print(
+            f"the pure engines run: the compiled build failed before (see {LOG.relative_to(ROOT)};"
+            " `make compile` tries again)"
+        )
+        return
+    print(
+        f"compiling the engines with mypyc ({reason}; about a minute, once; "
+        "the app runs without them, slower)",
+        flush=True,
+    )
+    log = LOG
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("w") as out:
+        done = subprocess.run(
+            [sys.executable, str(Path(__file__).resolve())], stdout=out, stderr=subprocess.STDOUT
+        )
+    if done.returncode == 0 and why_build() is None:
+        print("compiled engines built (make uncompile removes them)")
+        return
+    lines = [line for line in log.read_text(errors="replace").splitlines() if line.strip()]
+    clean_quietly()
+    FAILED.touch()
+    last = lines[-1] if lines else f"exit status {done.returncode}"
+    print(
+        f"the compiled engines could not be built ({last}; see {log.relative_to(ROOT)}): "
+        "the pure engines run instead"
+    )
+
+
+def clean_quietly() -> None:
+    """:func:`clean`, its lines unprinted."""
+    for path in built_files():
+        path.unlink()
+
+
 def main() -> None:
-    """Parse the one option and build or clean."""
+    """Parse the options and build or clean."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    parser.add_argument(
+        "--if-needed",
+        action="store_true",
+        help="build only when not built or a source changed since; a failure leaves the pure "
+        "engines (make run)",
+    )
     args = parser.parse_args()
     if args.clean:
         clean()
+    elif args.if_needed:
+        build_if_needed()
     else:
         clean()  # a module dropped from the set must not keep running compiled
         build()

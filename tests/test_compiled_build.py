@@ -7,10 +7,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 
@@ -18,7 +21,13 @@ import pytest
 
 import stonework
 from stonework.arena.match import Table, play_table
-from stonework.core.compiled import COMPILED_MODULES, PURE_ENV, build_state, compiled_status
+from stonework.core.compiled import (
+    COMPILED_MODULES,
+    PURE_ENV,
+    build_state,
+    compiled_status,
+    stale_extensions,
+)
 
 SRC = Path(stonework.__file__).resolve().parents[1]
 TESTS = Path(__file__).resolve().parent
@@ -45,10 +54,12 @@ def play_all() -> list[dict[str, object]]:
     return out
 
 
-def _run_elsewhere(env_update: dict[str, str], code: str) -> str:
+def _run_elsewhere(env_update: dict[str, str], code: str, src: Path = SRC) -> str:
+    """The last line ``code`` prints in a fresh interpreter importing stonework from ``src``."""
     env = dict(os.environ)
+    env.pop(PURE_ENV, None)
     env.update(env_update)
-    env["PYTHONPATH"] = os.pathsep.join([str(SRC), str(TESTS)])
+    env["PYTHONPATH"] = os.pathsep.join([str(src), str(TESTS)])
     done = subprocess.run(
         [sys.executable, "-P", "-c", code], capture_output=True, text=True, env=env, check=False
     )
@@ -97,3 +108,66 @@ def test_seeded_agents_play_the_same_compiled_and_pure() -> None:
         len(game["record"]["actions"]) for game in pure
     ]
     assert json.loads(json.dumps(here)) == pure
+
+
+def test_an_extension_older_than_its_source_is_named_stale(tmp_path: Path) -> None:
+    """``stale_extensions``: only a built module whose source changed after the build."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    first, second = COMPILED_MODULES[0], COMPILED_MODULES[1]
+    for name in (first, second):
+        stem = tmp_path / name.replace(".", "/")
+        stem.parent.mkdir(parents=True, exist_ok=True)
+        stem.with_name(stem.name + ".py").write_text("")
+        (stem.parent / (stem.name + EXTENSION_SUFFIXES[0])).write_bytes(b"")
+    assert stale_extensions(tmp_path) == []  # one not built at all is not stale either
+    source = tmp_path / (first.replace(".", "/") + ".py")
+    later = source.stat().st_mtime + 10
+    os.utime(source, (later, later))
+    assert stale_extensions(tmp_path) == [first]
+
+
+@pytest.mark.slow
+def test_a_stale_extension_sends_the_whole_set_to_source(tmp_path: Path) -> None:
+    """A copy of the compiled tree with one source edited after the build imports every
+    module of the set from source (they are one group), so an edit never runs old code."""
+    if build_state() != "compiled":
+        pytest.skip("the compiled build is not present (make compile)")
+    copy = tmp_path / "src"
+    shutil.copytree(SRC / "stonework", copy / "stonework", ignore=shutil.ignore_patterns("static"))
+    code = (
+        "import stonework.games; from stonework.core.compiled import build_state as b; print(b())"
+    )
+    assert _run_elsewhere({}, code, copy) == "compiled"
+    edited = copy / (COMPILED_MODULES[-1].replace(".", "/") + ".py")
+    later = time.time() + 10
+    os.utime(edited, (later, later))
+    assert _run_elsewhere({}, code, copy) == "pure"
+
+
+def test_make_run_builds_only_what_is_missing_or_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``compile_engines.py --if-needed`` (make run) says why it builds, or builds nothing."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    spec = importlib.util.spec_from_file_location(
+        "compile_engines", SRC.parent / "scripts" / "compile_engines.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    monkeypatch.setattr(script, "SRC", tmp_path)
+    assert script.why_build() == "not built yet"
+    for name in COMPILED_MODULES:
+        stem = tmp_path / name.replace(".", "/")
+        stem.parent.mkdir(parents=True, exist_ok=True)
+        stem.with_name(stem.name + ".py").write_text("")
+        stem.with_name(stem.name + EXTENSION_SUFFIXES[0]).write_bytes(b"")
+    assert script.why_build() is None
+    source = tmp_path / (COMPILED_MODULES[3].replace(".", "/") + ".py")
+    later = source.stat().st_mtime + 10
+    os.utime(source, (later, later))
+    assert script.why_build() == "a source changed since the last build"
+    (tmp_path / (COMPILED_MODULES[0].replace(".", "/") + EXTENSION_SUFFIXES[0])).unlink()
+    assert script.why_build() == f"1 of {len(COMPILED_MODULES)} modules not built"

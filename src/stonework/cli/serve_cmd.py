@@ -77,7 +77,12 @@ def serve(
         os.environ.pop("STONEWORK_REDIS", None)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     where = url if not url.startswith("sqlite") else f"SQLite {url.split('///', 1)[-1]}"
-    typer.echo(f"stonework server on http://{shown}:{port}/  (data: {where})", err=False)
+    from stonework.core.compiled import build_state
+
+    typer.echo(
+        f"stonework server on http://{shown}:{port}/  (data: {where}; {build_state()} engines)",
+        err=False,
+    )
     uvicorn.run(
         "stonework.server.app:app_from_environment",
         factory=True,

@@ -124,7 +124,30 @@ def prefer_sources() -> None:
         sys.meta_path.insert(0, _SourceFirst())
 
 
+def stale_extensions(src: Path | None = None) -> list[str]:
+    """The modules of :data:`COMPILED_MODULES` whose extension module in ``src`` (the folder
+    holding the ``stonework`` package; by default this one) is older than their source: the
+    source changed after ``make compile`` (an edit, a pull), so the extension would run old
+    code. Empty where no extension is built."""
+    root = Path(__file__).resolve().parents[2] if src is None else src
+    stale = []
+    for name in COMPILED_MODULES:
+        stem = root / name.replace(".", "/")
+        source = stem.with_name(stem.name + ".py")
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            built = stem.with_name(stem.name + suffix)
+            try:
+                if built.stat().st_mtime < source.stat().st_mtime:
+                    stale.append(name)
+            except OSError:  # not built (or no source): nothing to compare
+                continue
+            break
+    return stale
+
+
 def honour_environment() -> None:
-    """:func:`prefer_sources` when :data:`PURE_ENV` is set to anything but ``0`` or empty."""
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+    """:func:`prefer_sources` when :data:`PURE_ENV` is set to anything but ``0`` or empty, or
+    when an extension module is older than its source (:func:`stale_extensions`): the modules
+    are one group and call each other directly, so one stale module sends all to source."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0") or stale_extensions():
         prefer_sources()
