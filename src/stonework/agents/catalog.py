@@ -258,7 +258,8 @@ STRONGEST: dict[tuple[str, int], str] = {
 
 Aztec at 2 players: ``expert`` won 60.2% of 200 games against ``hard`` at hard's own 1.5 s a
 move (95% interval 53.3-66.8%; BENCHMARKS.md, "Aztec: the network's value mixed with
-playouts"). Akropolis at 2 players: ``hard``'s search on the shipped leaf network won 60.3% of
+playouts"); on a machine that runs ``hard`` twice as far in that time the two are level
+(BENCHMARKS.md, "Aztec at 1.5 s on a faster machine"). Akropolis at 2 players: ``hard``'s search on the shipped leaf network won 60.3% of
 200 games against ``hard`` at 1 s a move (53.3-66.8%) and, as ``expert`` at 1.5 s, 55.5% of 200
 by 4.9 ± 3.9 points a game (BENCHMARKS.md, "Akropolis 2p: the leaf network at hard's budget");
 with the network shipped since, 105.5 of 200 against alpha-zero-general's two-player AlphaZero
