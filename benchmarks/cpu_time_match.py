@@ -89,14 +89,14 @@ def summary(rows: list[dict[str, Any]], game: str = "") -> str:
         others = [v for k, v in enumerate(row[key]) if k != seat]
         return row[key][seat], sum(others) / len(others)
 
-    won = sum(1 for r in rows if r["returns"][r["a_seat"]] > 0)
-    drawn = sum(1 for r in rows if r["returns"][r["a_seat"]] == 0)
-    low, high = wilson(won + 0.5 * drawn, n)
     scores = [a_and_others(r, "scores") for r in rows]
     iterations = [a_and_others(r, "iterations") for r in rows]
     mean_margin, spread = mean_interval([a - b for a, b in scores])
     head = f"{game + ' ' if game else ''}{players}p, {first['seconds']:g} CPU s a move, seed {first['seed']}: "
     if players == 2:
+        won = sum(1 for r in rows if r["returns"][r["a_seat"]] > 0)
+        drawn = sum(1 for r in rows if r["returns"][r["a_seat"]] == 0)
+        low, high = wilson(won + 0.5 * drawn, n)
         result = (
             f"won {won} of {n}, drew {drawn} ({(won + 0.5 * drawn) / n:.1%}, "
             f"95% {low:.1%}-{high:.1%})"

@@ -30,24 +30,12 @@ if str(ROOT / "src") not in sys.path:
 
 
 def float32_copy(network: Any) -> Any:
-    """A network whose forward pass multiplies in float32 (weights and input)."""
+    """The same network multiplying in float32 (its forward pass follows its weights' type)."""
     import numpy as np
 
     from stonework.learn.network import Network
 
-    class Float32Network(Network):
-        def predict(self, tensor: Any, ids: list[int] | None = None) -> tuple[Any, Any]:
-            x = np.asarray(tensor, dtype=np.float32)
-            for w, b in self.weights[:-2]:
-                x = np.maximum(x @ w + b, np.float32(0.0))
-            wp, bp = self.weights[-2]
-            wv, bv = self.weights[-1]
-            values = np.tanh(x @ wv + bv)
-            if ids is None:
-                return x @ wp + bp, values
-            return self._policy_rows[ids] @ x + bp[ids], values
-
-    copy = Float32Network(network.info, network.weights)
+    copy = Network(network.info, network.weights)
     copy.weights = [(w.astype(np.float32), b.astype(np.float32)) for w, b in network.weights]
     copy._policy_rows = np.ascontiguousarray(copy.weights[-2][0].T)
     return copy

@@ -59,12 +59,13 @@ def built_files() -> list[Path]:
     return [path for path in found if path.exists()]
 
 
-def clean() -> None:
+def clean(quiet: bool = False) -> None:
     """Remove the build: the pure modules are imported again."""
     FAILED.unlink(missing_ok=True)
     for path in built_files():
         path.unlink()
-        print(f"removed {path.relative_to(ROOT)}")
+        if not quiet:
+            print(f"removed {path.relative_to(ROOT)}")
     shutil.rmtree(BUILD, ignore_errors=True)
 
 
@@ -141,29 +142,22 @@ def build_if_needed() -> None:
         "the app runs without them, slower)",
         flush=True,
     )
-    log = LOG
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("w") as out:
+    LOG.parent.mkdir(parents=True, exist_ok=True)
+    with LOG.open("w") as out:
         done = subprocess.run(
             [sys.executable, str(Path(__file__).resolve())], stdout=out, stderr=subprocess.STDOUT
         )
     if done.returncode == 0 and why_build() is None:
         print("compiled engines built (make uncompile removes them)")
         return
-    lines = [line for line in log.read_text(errors="replace").splitlines() if line.strip()]
-    clean_quietly()
+    lines = [line for line in LOG.read_text(errors="replace").splitlines() if line.strip()]
+    clean(quiet=True)
     FAILED.touch()
     last = lines[-1] if lines else f"exit status {done.returncode}"
     print(
-        f"the compiled engines could not be built ({last}; see {log.relative_to(ROOT)}): "
+        f"the compiled engines could not be built ({last}; see {LOG.relative_to(ROOT)}): "
         "the pure engines run instead"
     )
-
-
-def clean_quietly() -> None:
-    """:func:`clean`, its lines unprinted."""
-    for path in built_files():
-        path.unlink()
 
 
 def main() -> None:

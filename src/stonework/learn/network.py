@@ -123,7 +123,9 @@ class Network:
         The values are relative to the observer: entry ``k`` is seat ``(observer + k) % n``.
         """
         numpy = require_numpy()
-        x = numpy.asarray(tensor, dtype=numpy.float64)
+        # In the weights' precision: float64 here (benchmarks/network_precision_cost.py gives a
+        # copy float32 weights to measure the difference).
+        x = numpy.asarray(tensor, dtype=self.weights[0][0].dtype)
         for w, b in self.weights[:-2]:
             x = numpy.maximum(x @ w + b, 0.0)
         wp, bp = self.weights[-2]
