@@ -1,7 +1,7 @@
 """Two agents at equal *CPU* time per move: a match that a loaded machine does not tilt.
 
     python benchmarks/cpu_time_match.py GAME --a SPEC --b SPEC --seconds S [--players 2]
-        [--games G] [--seed N] [--first K] [--journal FILE]
+        [--games G] [--seed N] [--first K] [--journal FILE] [--records]
 
 Both agents are built from their specs (``az:network=FILE``, ``hard``, ``mcts``...) and their
 budgets replaced by ``S`` seconds of this process's CPU time (``time.process_time``), so a
@@ -10,7 +10,7 @@ a shared machine give whichever agent is unlucky fewer iterations. The seats alt
 ``g`` puts ``a`` in seat ``g % players``), each game is seeded from ``N`` and ``g`` (``--first K``
 starts at game ``K``, so two processes can share one match), and each
 finished game is appended to the journal (one JSON line), so a stopped match continues where it
-stopped. Prints ``a``'s wins with a 95% interval, mean scores, ``a``'s mean margin over the
+stopped; ``--records`` keeps each game's record in its line, to replay or study. Prints ``a``'s wins with a 95% interval, mean scores, ``a``'s mean margin over the
 others with its 95% interval, and the mean iterations a move each side ran.
 
     python benchmarks/cpu_time_match.py --tally JOURNAL [JOURNAL...]
@@ -44,8 +44,11 @@ def cpu_budgeted(spec: str, seconds: float) -> Any:
         raise SystemExit(f"{spec}: {exc}") from None
 
 
-def play(game: str, players: int, agents: list[Any], seed: int) -> dict[str, Any]:
-    """One game; per seat the score, the return and the mean iterations a decision."""
+def play(
+    game: str, players: int, agents: list[Any], seed: int, record: bool = False
+) -> dict[str, Any]:
+    """One game; per seat the score, the return and the mean iterations a decision (and the
+    game's record, every action and chance outcome, if ``record``)."""
     from stonework.core.registry import get_game
     from stonework.core.state import CHANCE
 
@@ -64,11 +67,14 @@ def play(game: str, players: int, agents: list[Any], seed: int) -> dict[str, Any
             iterations[seat] += int(getattr(agents[seat], "last_iterations", 0))
             decisions[seat] += 1
         state.apply(action)
-    return {
+    result = {
         "scores": [s.total for s in state.scores()],
         "returns": state.returns(),
         "iterations": [i / max(1, d) for i, d in zip(iterations, decisions, strict=True)],
     }
+    if record:
+        result["record"] = state.record().to_json()
+    return result
 
 
 MATCH_KEYS = ("a", "b", "seconds", "seed")
@@ -183,6 +189,11 @@ def main(argv: list[str] | None = None) -> int:
         help="the index of the first game (split one match over processes: 0 and 50 of 100)",
     )
     parser.add_argument("--journal", type=Path, help="JSON lines of finished games (resumed)")
+    parser.add_argument(
+        "--records",
+        action="store_true",
+        help="keep each game's record in its journal line (to replay or study its moves)",
+    )
     args = parser.parse_args(argv)
     if args.tally:
         print("\n".join(tally(args.tally)))
@@ -206,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     for g in range(args.first + len(done), args.games):
         seat = g % args.players
         seats = [*b[:seat], a, *b[seat:]]
-        result = play(args.game, args.players, seats, args.seed * 100_003 + g)
+        result = play(args.game, args.players, seats, args.seed * 100_003 + g, args.records)
         row = {
             "game": g,
             "a": args.a,

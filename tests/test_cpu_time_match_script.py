@@ -105,6 +105,18 @@ def test_a_match_played_is_journalled_and_tallied_alike(
     assert played == "aztec " + match.tally([journal])[0]
 
 
+def test_records_replay_to_the_journalled_scores(tmp_path: Path) -> None:
+    from stonework.core.record import Record, replay
+
+    journal = tmp_path / "r.jsonl"
+    argv = ["aztec", "--a", "mcts", "--b", "flatmc", "--seconds", "0.01", "--games", "2"]
+    assert match.main([*argv, "--records", "--journal", str(journal)]) == 0
+    for row in (json.loads(line) for line in journal.read_text().splitlines()):
+        state = replay(Record.from_json(row["record"]))
+        assert state.is_terminal
+        assert [score.total for score in state.scores()] == row["scores"]
+
+
 def test_playing_needs_the_agents(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         match.main(["aztec", "--a", "greedy"])

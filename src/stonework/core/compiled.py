@@ -55,6 +55,8 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "stonework.games.zapotec.determinize",
     "stonework.games.zapotec.state",
     "stonework.games.aztec.legal_words",
+    "stonework.games.aztec.compact",
+    "stonework.agents.endgame",
     "stonework.agents.playout",
     "stonework.agents.simple",
     "stonework.agents.mcts",

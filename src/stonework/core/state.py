@@ -25,6 +25,7 @@ from stonework.core.rng import Rng
 if TYPE_CHECKING:
     from stonework.core.record import Record
     from stonework.core.registry import GameSpec
+    from stonework.core.solving import CompactRules
 
 CHANCE: Final = -1
 """``current_player`` at a chance node (a tile reveal, a deal, a shuffle)."""
@@ -252,6 +253,11 @@ class State(ABC):
     def scores(self) -> list[Score]:
         """Each seat's score now (running during play, final at the end), with its breakdown."""
 
+    def score_totals(self) -> list[int | float]:
+        """Each seat's score total now: :meth:`scores` without the breakdowns, which a game may
+        give faster (searches that compare totals in every node read it)."""
+        return [score.total for score in self.scores()]
+
     def ranking(self) -> list[int]:
         """Each seat's place, 1 = first; tied seats share a place. Default: by score total."""
         totals = [score.total for score in self.scores()]
@@ -294,6 +300,22 @@ class State(ABC):
 
         Research adapters that need a bound (OpenSpiel's ``max_game_length``) use a generous
         default when a game states none.
+        """
+        return None
+
+    def decisions_left(self) -> int | None:
+        """The most decisions the rest of the game can take, or None if the game cannot say.
+
+        Endgame solvers (``stonework.agents.endgame``) read it to know when a position is near
+        enough to the end to be solved exactly.
+        """
+        return None
+
+    def compact_rules(self) -> tuple[CompactRules[Any], Any] | None:
+        """This game's rules on compact positions and this state as one, for exact solvers.
+
+        ``None`` (the default): a solver reads the game through its states, correct but slow.
+        A two-player game of perfect information and no chance may give faster ones.
         """
         return None
 

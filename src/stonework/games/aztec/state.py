@@ -39,6 +39,7 @@ from stonework.games.aztec.actions import (
     Placement,
 )
 from stonework.games.aztec.actions import parse_action as parse_notation
+from stonework.games.aztec.compact import CompactAztec
 from stonework.games.aztec.geometry import (
     NUM_CELLS,
     ORIENTATIONS,
@@ -361,6 +362,13 @@ class AztecState(State):
         """The N/S and E/W builders' points now (§4.5)."""
         return edge_scores(self.occupied, self._corners)
 
+    def score_totals(self) -> list[int | float]:
+        """The builders' edge points, without the breakdowns; Ah Puch's total from scores."""
+        if self.num_players == 2:
+            ns, ew = self.edge_points()
+            return [ns, ew]
+        return super().score_totals()
+
     def scores(self) -> list[Score]:
         ns, ew = self.edge_points()
         out: list[Score] = []
@@ -407,6 +415,26 @@ class AztecState(State):
         return [1 + sum(1 for other in keys if other > mine) for mine in keys]
 
     # --- AI and learning hooks ------------------------------------------------------------------
+
+    def decisions_left(self) -> int | None:
+        """One placement a piece left (None during the 3-player auction, whose length varies)."""
+        if self.in_auction:
+            return None
+        return PIECES - self.placed
+
+    def compact_rules(self) -> tuple[CompactAztec, Mask] | None:
+        """At two players, the rules on cell masks and this position's mask (see compact)."""
+        if self.num_players != 2:
+            return None
+        rules = CompactAztec(
+            self.first,
+            self._stability,
+            self._slide,
+            self._two_cubes,
+            self._corners,
+            self.options["no_move"] == "lose",
+        )
+        return rules, self.occupied
 
     def heuristic(self) -> list[float]:
         """Per seat in [-1, 1]: progress towards level-3 cubes on its edges (see evaluation)."""
