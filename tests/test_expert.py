@@ -133,6 +133,13 @@ def test_expert_picks_the_search_by_game_and_player_count() -> None:
             agent.act(ready(game, players), random.Random(0))
 
 
+def test_expert_plays_aztec_with_light_playouts_and_a_solved_endgame() -> None:
+    agent = agent_from_spec("expert:iterations=20")
+    aztec = ready("aztec", 2)
+    assert agent.act(aztec, random.Random(0)) in aztec.legal_actions()
+    assert "rollout 0.3, solved 7 from the end" in agent.describe()
+
+
 def test_expert_refuses_settings_its_tree_search_does_not_read() -> None:
     agent = agent_from_spec("expert:iterations=20:rollout=0.3")
     aztec = ready("aztec", 2)

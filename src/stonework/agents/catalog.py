@@ -169,12 +169,17 @@ def _az(**kw: Any) -> Agent:
 
 
 EXPERT_SECONDS = 1.5
-EXPERT_ROLLOUT = 0.5
+EXPERT_ROLLOUT = 0.3
+"""The playout weight of ``expert``'s Aztec leaves: 0.3 scored above 0.5 on the same games in
+two sessions (62.5% against 60.2% of 200, 52.0% against 45.1% of 51; BENCHMARKS.md)."""
+EXPERT_SOLVE = 7
+"""Placements from the end at which ``expert`` plays Aztec exactly (``az:solve=7``):
+BENCHMARKS.md, "Aztec's endgame solved"."""
 
 
 def _expert(**kw: Any) -> Agent:
-    """The learned level, 1.5 s a move: ``az`` on the shipped network with leaves half playouts
-    (Aztec, 2 players), or ``hard``'s tree search judging its leaves by the shipped leaf network
+    """The learned level, 1.5 s a move: ``az`` on the shipped network with leaves judged 0.3 by
+    playouts and the last seven placements solved exactly (Aztec, 2 players), or ``hard``'s tree search judging its leaves by the shipped leaf network
     (Akropolis, 2 players; Zapotec, 2 to 4); :class:`stonework.agents.expert.ExpertAgent` picks
     by the table.
 
@@ -190,6 +195,7 @@ def _expert(**kw: Any) -> Agent:
     az_settings = sorted(key for key in kw if key not in budget_keys)
     tree_kw = {key: kw[key] for key in budget_keys if key in kw}
     kw.setdefault("rollout", EXPERT_ROLLOUT)
+    kw.setdefault("solve", EXPERT_SOLVE)
     az = build_az(_budget(kw, EXPERT_SECONDS), kw)
     az.name = "expert"
     # The shipped leaf networks play at the playout depth each was measured with (no playout
