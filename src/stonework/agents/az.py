@@ -232,7 +232,7 @@ class AZAgent(Agent):
 
     def _solver_for(self, state: State, left: int) -> EndgameSolver:
         """The solver of this game (a new one for a new game, or when its table is full)."""
-        key = (state.spec.name, state.num_players, tuple(sorted(state.options.items())))
+        key = self._key(state, [])  # the game, player count and options
         kept = self._solver
         if (
             kept is None

@@ -129,11 +129,11 @@ class EndgameSolver:
         start = self.nodes
         best_value = LOSS - 1
         best: list[int] = []
-        for action in self._ordered(position, rules.moves(position), -1, mover):
+        for action, child in self._children(position, rules.moves(position), -1, mover):
             # A window just below the best so far: every move that equals it is found exactly,
             # every worse one fails low as soon as that is certain.
             low = best_value - 1 if best else LOSS - 1
-            value = self._child(position, mover, action, low, _ABOVE)
+            value = self._value_of(child, mover, low, _ABOVE)
             if value > best_value:
                 best_value, best = value, [action]
             elif value == best_value:
@@ -222,10 +222,6 @@ class EndgameSolver:
             low = high = best_value
         self.table[key] = (low, high, best_action)
         return best_value
-
-    def _ordered(self, position: Any, ids: Sequence[int], hint: int, mover: int) -> list[int]:
-        """``ids`` in the order :meth:`_children` tries them."""
-        return [action for action, _ in self._children(position, ids, hint, mover)]
 
     def _children(
         self, position: Any, ids: Sequence[int], hint: int, mover: int
